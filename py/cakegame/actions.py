@@ -1,0 +1,74 @@
+"""Actions: every decision a player makes, as a small value with a stable text form.
+
+An action is a verb and its arguments, written as words separated by single spaces:
+`play wheatley`, `from C`, `to H`, `count 2`, `carry 1`, `activate E`, `subject K`,
+`recycle top`. Chambers are named by their panel letter (A-R), divisions by seat number
+(0-3), cards by their id. `Action.parse(str(a)) == a` for every action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Verb(str, Enum):
+    """What an action does. The value is the action's first word."""
+
+    END = "end"  # finish the deploy step
+    PLAY = "play"  # deploy a card for its Aperture action: play <card>
+    GUN = "gun"  # deploy a card to fire the Portal Gun: gun <card>
+    DISCARD = "discard"  # discard down to the hand limit: discard <card>
+    BURN = "burn"  # incinerate one of your own cake for a reward: burn <chamber>
+    PORTAL = "portal"  # place a Portal token: portal <chamber>
+    SHIFT = "shift"  # move one Portal token: shift <from> <to>
+    FROM = "from"  # the chamber a group moves from: from <chamber> [<seat>]
+    TO = "to"  # where the group goes: to <chamber>
+    COUNT = "count"  # how many subjects move: count <n>
+    CARRY = "carry"  # a moving subject carries a cake of a division: carry <seat> | carry none
+    BONUS = "bonus"  # the single-subject bonus: bonus card | bonus subject <chamber>
+    ACTIVATE = "activate"  # put GLaDOS in an old-edge chamber: activate <chamber>
+    SUBJECT = "subject"  # deliver a rewarded subject: subject <chamber>
+    CAKE = "cake"  # deliver a rewarded cake slice: cake <chamber>
+    CARD = "card"  # take a rewarded card: card
+    CUBE = "cube"  # place the Companion Cube: cube <chamber> | cube stay
+    TURRET = "turret"  # move or place the Turret: turret <chamber> | turret stay
+    FIRE = "fire"  # the Turret fires into a chamber: fire <chamber>
+    DESTROY = "destroy"  # destroy one subject: destroy <chamber> <seat>
+    RECYCLE = "recycle"  # the row that receives the recycled chamber: recycle <row>
+
+
+class IllegalActionError(ValueError):
+    """An action that is malformed or not legal now. The state it was offered to is unchanged."""
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One decision. Compare, hash and sort freely; print it to get its text form."""
+
+    verb: Verb
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb.value, *self.args))
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """The action written as `text`; raises IllegalActionError if it is not well formed."""
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action is text, not {type(text).__name__}")
+        words = text.split()
+        if not words:
+            raise IllegalActionError("an empty action")
+        try:
+            verb = Verb(words[0].lower())
+        except ValueError:
+            raise IllegalActionError(f"unknown action {words[0]!r} in {text!r}") from None
+        return cls(verb, tuple(words[1:]))
+
+
+def act(verb: Verb, *args: object) -> Action:
+    return Action(verb, tuple(str(a) for a in args))

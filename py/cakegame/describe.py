@@ -1,0 +1,209 @@
+"""Words for players: what is being asked, what an action does, why one is refused, and a
+plain-text picture of the lab for tests, bug reports and error messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import geometry as geo
+from . import rules
+from .actions import Action, Verb
+from .content import CARD_BY_ID, HAND_LIMIT, ICON_NAMES, PANEL_LETTERS, PANELS, ROWS, Icon
+
+Data = dict[str, Any]
+
+
+def _name(d: Data, seat: int) -> str:
+    return d["names"][seat]
+
+
+def _chamber(d: Data, p: int | str) -> str:
+    if isinstance(p, str):
+        p = rules.panel_of(p)
+    pos = d["pos"][p]
+    where = f" ({ROWS[pos[0]]} row)" if pos is not None else ""
+    return f"chamber {PANEL_LETTERS[p]}{where}"
+
+
+def _card(card: str) -> str:
+    return CARD_BY_ID[card].name if card in CARD_BY_ID else card
+
+
+def _subjects(n: int) -> str:
+    return f"{n} Test Subject{'s' if n != 1 else ''}"
+
+
+PROMPTS = {
+    rules.F_DEPLOY: "deploy a card, or end deploying",
+    rules.F_DISCARD: f"discard down to {HAND_LIMIT} cards",
+    rules.F_SHIFT: "move a Portal token",
+    rules.F_CARRY: "choose the Cake a moving subject carries",
+    rules.F_BONUS: "take a free Test Subject or an Aperture card",
+    rules.F_ACTIVATE: "choose an old-edge chamber to activate",
+    rules.F_TURRET_ANY: "put the Turret in a chamber",
+    rules.F_FIRE: "choose the chamber the Turret fires into",
+    rules.F_DESTROY: "choose a Test Subject to destroy",
+    rules.F_RECYCLE: "choose the row that receives the recycled chamber",
+}
+
+
+def prompt(d: Data) -> str:
+    """What the seat to act must do, e.g. 'choose a chamber to move from'."""
+    if d["over"] is not None or not d["stack"]:
+        return "the game is over"
+    f = d["stack"][-1]
+    k = f["k"]
+    if k == rules.F_PORTAL:
+        return "place the first Portal token" if f["first"] is None else \
+            "place the second Portal token"
+    if k == rules.F_MOVE:
+        if f["src"] is None:
+            whose = "" if f["own"] else " another division's"
+            return f"choose a chamber to move{whose} Test Subjects from"
+        if f["dst"] is None:
+            return f"choose where the Test Subjects in chamber {PANEL_LETTERS[f['src']]} go"
+        return "choose how many Test Subjects move"
+    if k == rules.F_REWARD:
+        names = sorted({ICON_NAMES[Icon(c)] for c in f["icons"]})
+        return "collect rewards: " + ", ".join(names)
+    return PROMPTS[k]
+
+
+def describe(d: Data, a: Action) -> str:
+    """One sentence telling what action `a` does, said from the state before it."""
+    f = d["stack"][-1] if d["stack"] else {}
+    who = _name(d, f["seat"]) if f.get("seat") is not None else "Someone"
+    V = Verb
+    v, args = a.verb, a.args
+    if v is V.END:
+        return f"{who} finishes deploying cards"
+    if v is V.PLAY:
+        c = CARD_BY_ID[args[0]]
+        return f"{who} deploys {c.name}: {c.action_title}"
+    if v is V.GUN:
+        return f"{who} deploys {_card(args[0])} to fire the Portal Gun"
+    if v is V.DISCARD:
+        return f"{who} discards {_card(args[0])}"
+    if v is V.BURN:
+        return f"{who} incinerates one of their Cake Slices in {_chamber(d, args[0])}"
+    if v is V.PORTAL:
+        return f"{who} places a Portal in {_chamber(d, args[0])}"
+    if v is V.SHIFT:
+        return f"{who} moves the Portal in chamber {args[0]} to {_chamber(d, args[1])}"
+    if v is V.FROM:
+        if len(args) > 1:
+            return (f"{who} picks {_name(d, int(args[1]))}'s Test Subjects in "
+                    f"{_chamber(d, args[0])}")
+        return f"{who} picks their Test Subjects in {_chamber(d, args[0])}"
+    if v is V.TO:
+        return f"{who} sends them to {_chamber(d, args[0])}"
+    if v is V.COUNT:
+        owner = "" if f.get("who") == f.get("seat") else f" of {_name(d, f['who'])}'s"
+        return (f"{who} moves {_subjects(int(args[0]))}{owner} from chamber "
+                f"{PANEL_LETTERS[f['src']]} to {_chamber(d, f['dst'])}")
+    if v is V.CARRY:
+        if args[0] == "none":
+            return f"{who}'s moving Test Subjects carry no more Cake"
+        return f"{who}'s Test Subject carries a {_name(d, int(args[0]))} Cake Slice"
+    if v is V.BONUS:
+        if args[0] == "card":
+            return f"{who} takes an Aperture card as a bonus"
+        return f"{who} takes a free Test Subject into {_chamber(d, args[1])}"
+    if v is V.ACTIVATE:
+        return f"{who} activates {_chamber(d, args[0])}"
+    if v is V.SUBJECT:
+        return f"{who} delivers a Test Subject to {_chamber(d, args[0])}"
+    if v is V.CAKE:
+        return f"{who} delivers a Cake Slice to {_chamber(d, args[0])}"
+    if v is V.CARD:
+        return f"{who} takes an Aperture card"
+    if v is V.CUBE:
+        if args[0] == "stay":
+            return f"{who} leaves the Companion Cube where it is"
+        return f"{who} places the Companion Cube in {_chamber(d, args[0])}"
+    if v is V.TURRET:
+        if args[0] == "stay":
+            return f"{who} leaves the Turret where it is"
+        return f"{who} puts the Turret in {_chamber(d, args[0])}"
+    if v is V.FIRE:
+        return f"{who} has the Turret fire into {_chamber(d, args[0])}"
+    if v is V.DESTROY:
+        return (f"{who} destroys a Test Subject of {_name(d, int(args[1]))} in "
+                f"{_chamber(d, args[0])}")
+    if v is V.RECYCLE:
+        g = d["glados"]
+        what = f"chamber {PANEL_LETTERS[g]}" if g is not None else "the chamber"
+        return f"{who} recycles {what} into the {args[0]} row"
+    return f"{who}: {a}"
+
+
+def why_illegal(d: Data, a: Action, legal: list[Action]) -> str:
+    """Why `a` is refused now, in words a player understands."""
+    if d["over"] is not None:
+        return f"{a} is not possible: the game is over"
+    f = d["stack"][-1]
+    who = _name(d, f["seat"])
+    asked = f"{who} must {prompt(d)}"
+    same = [x for x in legal if x.verb is a.verb]
+    if not same:
+        return f"{a} is not possible now: {asked}"
+    v, args = a.verb, a.args
+    try:
+        if v is Verb.TO and f.get("src") is not None and args:
+            dst = rules.panel_of(args[0])
+            if d["pos"][dst] is None:
+                return f"{a} is not possible: chamber {args[0].upper()} is not in the lab"
+            return (f"{a} is not possible: chamber {args[0].upper()} is not adjacent to "
+                    f"chamber {PANEL_LETTERS[f['src']]}")
+        if v is Verb.COUNT:
+            most = len(same)
+            return f"{a} is not possible: at most {_subjects(most)} can move from there"
+        if v in (Verb.PLAY, Verb.GUN) and args:
+            hand = d["hands"][f["seat"]]
+            if args[0] in hand:
+                return (f"{a} is not possible: {_card(args[0])} arrived this turn and can "
+                        "be deployed from the next turn on")
+            return f"{a} is not possible: {who} does not hold {args[0]}"
+        if v is Verb.ACTIVATE and args:
+            p = rules.panel_of(args[0])
+            if p not in geo.old_edge(d["pos"]):
+                return f"{a} is not possible: only chambers on the old edge can be activated"
+            return (f"{a} is not possible: picking up chamber {args[0].upper()} would "
+                    "break the lab in two")
+    except ValueError as e:
+        return f"{a} is not possible: {e}"
+    options = ", ".join(str(x) for x in same[:6]) + (" ..." if len(same) > 6 else "")
+    return f"{a} is not possible now ({asked}); the choices are: {options}"
+
+
+def board_text(d: Data) -> str:
+    """The game as a few lines of text: one line a row, then the divisions."""
+    n = d["players"]
+    lines = []
+    if d["over"] is not None:
+        o = d["over"]
+        lines.append(f"Game over ({o['reason']}): won by "
+                     + " and ".join(_name(d, s) for s in o["winners"]))
+    else:
+        f = d["stack"][-1]
+        lines.append(f"Turn {d['turn_no']}, {_name(d, d['turn'])}'s turn ({d['phase']}); "
+                     f"{_name(d, f['seat'])} must {prompt(d)}")
+    for r, row in enumerate(geo.rows(d["pos"])):
+        cells = []
+        for p in row:
+            tokens = "".join(t for t, on in (("P", p in d["portals"]), ("T", d["turret"] == p),
+                                            ("Q", d["cube"] == p), ("G", d["glados"] == p)) if on)
+            subj = "/".join(str(c) for c in d["sub"][p])
+            cake = "/".join(str(c) for c in d["cake"][p])
+            cells.append(f"{PANEL_LETTERS[p]}:{PANELS[p].faces[d['face'][p]]}"
+                         f" s{subj} c{cake}{' ' + tokens if tokens else ''}")
+        first_x = d["pos"][row[0]][1] if row else 0
+        lines.append(f"{ROWS[r]:>6} x{first_x:+d}: " + " | ".join(cells))
+    for s in range(n):
+        lines.append(f"  {_name(d, s)}: supply {d['supply'][s]} subjects, "
+                     f"{d['cake_supply'][s]} cake; incinerated {d['burned'][s]}; "
+                     f"hand {len(d['hands'][s])}")
+    top = d["discard"][-1] if d["discard"] else "none"
+    lines.append(f"  deck {len(d['deck'])} (top {d['deck'][0] if d['deck'] else '-'}), "
+                 f"character {top}")
+    return "\n".join(lines)

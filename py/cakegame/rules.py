@@ -1,0 +1,637 @@
+"""The rules: which decisions are open, and what each decision does.
+
+The game's data is one plain dict (the JSON of a save, see `state.py`). Decisions waiting to
+be made are kept on a stack of *frames*; the top frame is the decision now open and its
+`seat` is who makes it. A turn pushes the frames of its steps in order; a deployed card
+pushes the frames of its effects; an activation pushes the rewards and the recycle.
+
+`options(d)` lists the legal actions of the top frame and `play(d, action)` carries one out
+in place, then `settle(d)` runs everything that needs no decision (the next step, the next
+turn, effects that fizzle) until a decision is open or the game is over. Only those two are
+used from outside; everything else here is a helper of theirs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import geometry as geo
+from . import rng as rngmod
+from .actions import Action, IllegalActionError, Verb, act
+from .content import (
+    CAKE_PER_DIVISION,
+    CARD_BY_ID,
+    HAND_LIMIT,
+    OPERA_CAKE,
+    PANEL_LETTERS,
+    PANELS,
+    ROWS,
+    Effect,
+    Icon,
+    Rule,
+)
+
+Data = dict[str, Any]
+Frame = dict[str, Any]
+
+DEPLOY, MOVE, ACTIVATE = "deploy", "move", "activate"
+
+# Frame kinds. Each is a decision of one seat except PUT, which needs none.
+F_DEPLOY = "deploy"
+F_DISCARD = "discard"
+F_PORTAL = "portal"
+F_SHIFT = "shift"
+F_MOVE = "move"
+F_CARRY = "carry"
+F_BONUS = "bonus"
+F_ACTIVATE = "activate"
+F_REWARD = "reward"
+F_TURRET_ANY = "turret_any"
+F_FIRE = "fire"
+F_DESTROY = "destroy"
+F_RECYCLE = "recycle"
+F_PUT = "put"  # a deployed card goes onto the discard pile once its effects are done
+
+REWARD_EFFECTS = {
+    Effect.SUBJECT: Icon.SUBJECT,
+    Effect.CAKE: Icon.CAKE,
+    Effect.CARD: Icon.CARD,
+    Effect.CUBE: Icon.CUBE,
+    Effect.TURRET: Icon.TURRET,
+}
+
+
+# ---------------------------------------------------------------- reading the data
+
+
+def letter(p: int) -> str:
+    return PANEL_LETTERS[p]
+
+
+def panel_of(name: str) -> int:
+    """The panel index for a chamber letter; IllegalActionError if there is none."""
+    if len(name) == 1 and "A" <= name.upper() <= "R":
+        return ord(name.upper()) - ord("A")
+    raise IllegalActionError(f"{name!r} is not a chamber (chambers are lettered A-R)")
+
+
+def rule(d: Data) -> Rule | None:
+    """The rule changed by the active Character (the top of the discard pile), if any."""
+    return CARD_BY_ID[d["discard"][-1]].rule if d["discard"] else None
+
+
+def lab_order(d: Data) -> list[int]:
+    """Every chamber in the lab, top row first, each row from its new edge."""
+    return [p for row in geo.rows(d["pos"]) for p in row]
+
+
+def subjects_in_lab(d: Data) -> list[int]:
+    n = d["players"]
+    return [sum(d["sub"][p][s] for p in range(len(PANELS)) if d["pos"][p] is not None)
+            for s in range(n)]
+
+
+def cake_in_lab(d: Data) -> list[int]:
+    n = d["players"]
+    return [sum(d["cake"][p][s] for p in range(len(PANELS)) if d["pos"][p] is not None)
+            for s in range(n)]
+
+
+def delivery_targets(d: Data) -> list[int]:
+    """New-edge chambers that may receive a delivery (never the activated chamber)."""
+    return [p for p in geo.new_edge(d["pos"]) if p != d["glados"]]
+
+
+def move_targets(d: Data, src: int) -> list[int]:
+    """Where Test Subjects in `src` may move: plain adjacency, Portals and Character rules."""
+    pos = d["pos"]
+    where = geo.position_map(pos)
+    found = set(geo.neighbours(pos, src, where))
+    r = rule(d)
+    portals = d["portals"]
+    if r is not Rule.NO_PORTALS and src in portals:
+        found.add(portals[1] if portals[0] == src else portals[0])
+    row, x = pos[src]
+    if r is Rule.ROW_LEAP:
+        found.update(where[k] for k in ((row, x - 4), (row, x + 4)) if k in where)
+    if r is Rule.WRAP and row != 1:
+        k = (2 - row, x)
+        if k in where:
+            found.add(where[k])
+    found.discard(src)
+    return sorted(found, key=lambda p: (pos[p][0], pos[p][1]))
+
+
+def activatable(d: Data) -> list[int]:
+    """Old-edge chambers whose pick-up leaves the lab in one piece (all three if none do)."""
+    olds = geo.old_edge(d["pos"])
+    ok = [p for p in olds if geo.is_connected(d["pos"], without=p)]
+    return ok or olds
+
+
+def majority(d: Data, p: int) -> int | None:
+    """Who earns chamber `p`'s rewards under the active rules, or None."""
+    counts = d["sub"][p]
+    present = [s for s in range(d["players"]) if counts[s] > 0]
+    if not present:
+        return None
+    r = rule(d)
+    best = (min if r is Rule.FEWEST else max)(counts[s] for s in present)
+    tied = [s for s in present if counts[s] == best]
+    if len(tied) == 1:
+        return tied[0]
+    if r is Rule.TIES_TO_ACTIVE and d["turn"] in tied:
+        return d["turn"]
+    return None
+
+
+def rewarded(d: Data, p: int) -> int | None:
+    """The seat rewarded by activating `p`: the majority, unless the Companion Cube blocks."""
+    if d["cube"] == p and rule(d) is not Rule.CUBE_HARMLESS:
+        return None
+    return majority(d, p)
+
+
+def reward_icons(d: Data, p: int) -> str:
+    """The icons that activating `p` pays, doubled where a Character says so."""
+    r = rule(d)
+    out = []
+    for code in PANELS[p].faces[d["face"][p]]:
+        twice = (r is Rule.DOUBLE_CAKE and code == Icon.CAKE.value) or (
+            r is Rule.DOUBLE_SUBJECTS and code == Icon.SUBJECT.value)
+        out.append(code * (2 if twice else 1))
+    return "".join(out)
+
+
+def can_take_card(d: Data, seat: int) -> bool:
+    return len(d["hands"][seat]) < HAND_LIMIT and (bool(d["deck"]) or len(d["discard"]) > 1)
+
+
+def deployable(d: Data, seat: int) -> list[str]:
+    """Cards in hand that may be deployed now (not those received this turn)."""
+    hand = d["hands"][seat]
+    return hand[:len(hand) - d["fresh"][seat]]
+
+
+def recycle_rows(d: Data) -> list[int]:
+    """Rows that may receive the activated chamber."""
+    p = d["glados"]
+    home = d["pos"][p][0]
+    after = [[q for q in row if q != p] for row in geo.rows(d["pos"])]
+    if not after[home]:
+        return [home]
+    if rule(d) is Rule.ANY_ROW:
+        return [0, 1, 2]
+    short = [r for r in range(3) if len(after[r]) < 3]
+    return short or [0, 1, 2]
+
+
+def opera_winner(d: Data, seat: int) -> bool:
+    """Whether `seat` meets the Opera Turret's alternative win."""
+    rows_with_cake = {d["pos"][p][0] for p in lab_order(d) if d["cake"][p][seat] > 0}
+    return cake_in_lab(d)[seat] >= OPERA_CAKE and len(rows_with_cake) == 3
+
+
+# ---------------------------------------------------------------- the decisions open
+
+
+def options(d: Data) -> list[Action]:
+    """The legal actions of the open decision, in a fixed order ([] when the game is over)."""
+    if d["over"] is not None or not d["stack"]:
+        return []
+    return frame_options(d, d["stack"][-1])
+
+
+def frame_options(d: Data, f: Frame) -> list[Action]:
+    k = f["k"]
+    seat = f.get("seat")
+    order = lab_order(d)
+    V = Verb
+    if k == F_DEPLOY:
+        out = []
+        for c in deployable(d, seat):
+            out += [act(V.PLAY, c), act(V.GUN, c)]
+        if rule(d) is Rule.BURN and not f["burned"]:
+            out += [act(V.BURN, letter(p)) for p in order if d["cake"][p][seat] > 0]
+        if out:
+            out.append(act(V.END))
+        return out
+    if k == F_DISCARD:
+        return [act(V.DISCARD, c) for c in d["hands"][seat]]
+    if k == F_PORTAL:
+        olds = set() if f["any"] else set(geo.old_edge(d["pos"]))
+        return [act(V.PORTAL, letter(p)) for p in order if p not in olds and p != f["first"]]
+    if k == F_SHIFT:
+        olds = set(geo.old_edge(d["pos"]))
+        portals = sorted(d["portals"], key=order.index)
+        return [act(V.SHIFT, letter(a), letter(b)) for a in portals for b in order
+                if b not in olds and b not in portals]
+    if k == F_MOVE:
+        return move_options(d, f, order)
+    if k == F_CARRY:
+        left = [d["cake"][f["src"]][s] - f["picks"].count(s) for s in range(d["players"])]
+        return [act(V.CARRY, s) for s in range(d["players"]) if left[s] > 0] + [
+            act(V.CARRY, "none")]
+    if k == F_BONUS:
+        out = [act(V.BONUS, "card")] if can_take_card(d, seat) else []
+        if d["supply"][seat] > 0:
+            out += [act(V.BONUS, "subject", letter(p)) for p in delivery_targets(d)]
+        return out
+    if k == F_ACTIVATE:
+        return [act(V.ACTIVATE, letter(p)) for p in activatable(d)]
+    if k == F_REWARD:
+        return reward_options(d, f, order)
+    if k == F_TURRET_ANY:
+        olds = set(geo.old_edge(d["pos"]))
+        return [act(V.TURRET, letter(p)) for p in order if p not in olds and p != d["turret"]]
+    if k == F_FIRE:
+        t = d["turret"]
+        if t is None or rule(d) is Rule.TURRET_DISARMED:
+            return []
+        return [act(V.FIRE, letter(p)) for p in geo.neighbours(d["pos"], t)]
+    if k == F_DESTROY:
+        n = d["players"]
+        return [act(V.DESTROY, letter(p), s) for p in order if d["sub"][p][seat] > 0
+                for s in range(n) if d["sub"][p][s] > 0]
+    if k == F_RECYCLE:
+        return [act(V.RECYCLE, ROWS[r]) for r in recycle_rows(d)]
+    raise AssertionError(f"unknown frame {k!r}")
+
+
+def move_options(d: Data, f: Frame, order: list[int]) -> list[Action]:
+    seat = f["seat"]
+    if f["src"] is None:
+        if f["own"]:
+            return [act(Verb.FROM, letter(p)) for p in order if d["sub"][p][seat] > 0]
+        return [act(Verb.FROM, letter(p), s) for p in order for s in range(d["players"])
+                if s != seat and d["sub"][p][s] > 0]
+    if f["dst"] is None:
+        return [act(Verb.TO, letter(p)) for p in move_targets(d, f["src"])]
+    most = d["sub"][f["src"]][f["who"]]
+    if rule(d) is Rule.MAX_TWO:
+        most = min(most, 2)
+    return [act(Verb.COUNT, k) for k in range(1, most + 1)]
+
+
+def reward_options(d: Data, f: Frame, order: list[int]) -> list[Action]:
+    seat = f["seat"]
+    out: list[Action] = []
+    for code in dict.fromkeys(f["icons"]):
+        if code == Icon.SUBJECT.value and d["supply"][seat] > 0:
+            out += [act(Verb.SUBJECT, letter(p)) for p in delivery_targets(d)]
+        elif code == Icon.CAKE.value and d["cake_supply"][seat] > 0:
+            out += [act(Verb.CAKE, letter(p)) for p in delivery_targets(d)]
+        elif code == Icon.CARD.value and can_take_card(d, seat):
+            out.append(act(Verb.CARD))
+        elif code == Icon.CUBE.value:
+            out += [act(Verb.CUBE, letter(p)) for p in order if p != d["cube"]]
+            out.append(act(Verb.CUBE, "stay"))
+        elif code == Icon.TURRET.value:
+            t = d["turret"]
+            if t is None:
+                out += [act(Verb.TURRET, letter(p)) for p in delivery_targets(d)]
+            else:
+                out += [act(Verb.TURRET, letter(p)) for p in geo.neighbours(d["pos"], t)]
+                out.append(act(Verb.TURRET, "stay"))
+    return out
+
+
+# ---------------------------------------------------------------- carrying out a decision
+
+
+def play(d: Data, action: Action) -> None:
+    """Carry out a legal `action` in place and settle. The caller has checked legality."""
+    f = d["stack"][-1]
+    seat = f.get("seat")
+    V = Verb
+    verb, args = action.verb, action.args
+    if verb is V.END:
+        d["stack"].pop()
+    elif verb in (V.PLAY, V.GUN):
+        card = args[0]
+        d["hands"][seat].remove(card)
+        d["stack"].append({"k": F_PUT, "card": card})
+        if verb is V.GUN:
+            d["stack"].append({"k": F_PORTAL, "seat": seat, "first": None, "any": False})
+        else:
+            d["stack"].extend(reversed(effect_frames(seat, CARD_BY_ID[card].effects)))
+    elif verb is V.DISCARD:
+        hand = d["hands"][seat]
+        if hand.index(args[0]) >= len(hand) - d["fresh"][seat]:
+            d["fresh"][seat] -= 1
+        hand.remove(args[0])
+        d["discard"].append(args[0])
+        d["stack"].pop()
+    elif verb is V.BURN:
+        p = panel_of(args[0])
+        d["cake"][p][seat] -= 1
+        d["burned"][seat] += 1
+        f["burned"] = True
+        d["stack"].append({"k": F_BONUS, "seat": seat})
+    elif verb is V.PORTAL:
+        p = panel_of(args[0])
+        if f["first"] is None:
+            f["first"] = p
+        else:
+            d["portals"] = [f["first"], p]
+            d["stack"].pop()
+    elif verb is V.SHIFT:
+        a, b = panel_of(args[0]), panel_of(args[1])
+        d["portals"][d["portals"].index(a)] = b
+        d["stack"].pop()
+    elif verb is V.FROM:
+        f["src"] = panel_of(args[0])
+        f["who"] = int(args[1]) if len(args) > 1 else seat
+    elif verb is V.TO:
+        f["dst"] = panel_of(args[0])
+    elif verb is V.COUNT:
+        d["stack"].pop()
+        start_group_move(d, seat, f["who"], f["src"], f["dst"], int(args[0]), f["bonus"])
+    elif verb is V.CARRY:
+        if args[0] == "none":
+            f["slots"] = 0
+        else:
+            f["picks"].append(int(args[0]))
+            f["slots"] -= 1
+        left = sum(d["cake"][f["src"]]) - len(f["picks"])
+        if f["slots"] == 0 or left == 0:
+            d["stack"].pop()
+            finish_group_move(d, f["mover"], seat, f["src"], f["dst"], f["n"], f["picks"],
+                              f["bonus"])
+    elif verb is V.BONUS:
+        d["stack"].pop()
+        if args[0] == "card":
+            take_card(d, seat)
+        else:
+            deliver_subject(d, seat, panel_of(args[1]))
+    elif verb is V.ACTIVATE:
+        activate(d, seat, panel_of(args[0]))
+    elif f["k"] == F_REWARD:
+        play_reward(d, f, action)
+    elif verb is V.TURRET:
+        d["stack"].pop()
+        place_turret(d, panel_of(args[0]))
+    elif verb is V.FIRE:
+        d["stack"].pop()
+        destroy_all(d, panel_of(args[0]))
+    elif verb is V.DESTROY:
+        d["stack"].pop()
+        p, s = panel_of(args[0]), int(args[1])
+        d["sub"][p][s] -= 1
+        d["supply"][s] += 1
+    elif verb is V.RECYCLE:
+        d["stack"].pop()
+        recycle(d, ROWS.index(args[0]))
+    else:
+        raise AssertionError(f"no handler for {action}")
+    check_end(d)
+    settle(d)
+
+
+def effect_frames(seat: int, effects: tuple[Effect, ...]) -> list[Frame]:
+    """The frames of a card's Aperture action, first effect first.
+
+    Consecutive reward-like effects share one frame, so their player picks their order.
+    """
+    frames: list[Frame] = []
+    for e in effects:
+        icon = REWARD_EFFECTS.get(e)
+        if icon is not None:
+            if frames and frames[-1]["k"] == F_REWARD:
+                frames[-1]["icons"] += icon.value
+            else:
+                frames.append({"k": F_REWARD, "seat": seat, "icons": icon.value})
+        elif e in (Effect.MOVE, Effect.FORCE):
+            frames.append(move_frame(seat, own=e is Effect.MOVE, bonus=False))
+        elif e is Effect.PORTALS_ANY:
+            frames.append({"k": F_PORTAL, "seat": seat, "first": None, "any": True})
+        else:
+            kind = {Effect.TURRET_ANY: F_TURRET_ANY, Effect.FIRE: F_FIRE,
+                    Effect.DESTROY: F_DESTROY, Effect.SHIFT: F_SHIFT}[e]
+            frames.append({"k": kind, "seat": seat})
+    return frames
+
+
+def move_frame(seat: int, *, own: bool, bonus: bool) -> Frame:
+    return {"k": F_MOVE, "seat": seat, "own": own, "bonus": bonus,
+            "src": None, "who": None, "dst": None}
+
+
+def start_group_move(d: Data, mover: int, who: int, src: int, dst: int, n: int,
+                     bonus: bool) -> None:
+    """A group leaves `src`; first its owner picks the cake it carries, if there is any."""
+    r = rule(d)
+    if r is not Rule.NO_CARRY and sum(d["cake"][src]) > 0:
+        slots = n * (2 if r is Rule.CARRY_TWO else 1)
+        d["stack"].append({"k": F_CARRY, "seat": who, "mover": mover, "src": src, "dst": dst,
+                           "n": n, "slots": slots, "picks": [], "bonus": bonus})
+    else:
+        finish_group_move(d, mover, who, src, dst, n, [], bonus)
+
+
+def finish_group_move(d: Data, mover: int, who: int, src: int, dst: int, n: int,
+                      picks: list[int], bonus: bool) -> None:
+    d["sub"][src][who] -= n
+    d["sub"][dst][who] += n
+    for s in picks:
+        d["cake"][src][s] -= 1
+        d["cake"][dst][s] += 1
+    turret_strikes(d, dst)
+    if bonus and earns_bonus(d, n):
+        d["stack"].append({"k": F_BONUS, "seat": mover})
+
+
+def earns_bonus(d: Data, n: int) -> bool:
+    r = rule(d)
+    if r is Rule.NO_BONUS:
+        return False
+    return n <= 2 if r is Rule.BONUS_UP_TO_TWO else n == 1
+
+
+def turret_strikes(d: Data, p: int) -> None:
+    """The Turret destroys every subject in its chamber `p` (unless it is disarmed)."""
+    if d["turret"] == p and rule(d) is not Rule.TURRET_DISARMED:
+        destroy_all(d, p)
+
+
+def destroy_all(d: Data, p: int) -> None:
+    for s in range(d["players"]):
+        d["supply"][s] += d["sub"][p][s]
+        d["sub"][p][s] = 0
+
+
+def place_turret(d: Data, p: int) -> None:
+    d["turret"] = p
+    turret_strikes(d, p)
+
+
+def deliver_subject(d: Data, seat: int, p: int) -> None:
+    d["supply"][seat] -= 1
+    d["sub"][p][seat] += 1
+    turret_strikes(d, p)
+
+
+def take_card(d: Data, seat: int) -> None:
+    """The deck's top card into `seat`'s hand; the deck is rebuilt when it runs out."""
+    if not d["deck"]:
+        reshuffle(d)
+    card = d["deck"].pop(0)
+    d["hands"][seat].append(card)
+    d["fresh"][seat] += 1
+    d["reveals"] += 1
+    if not d["deck"]:
+        reshuffle(d)
+
+
+def reshuffle(d: Data) -> None:
+    """Shuffle the discard pile, less the active Character, into a new deck."""
+    pile = d["discard"][:-1]
+    if not pile:
+        return
+    d["discard"] = d["discard"][-1:]
+    d["rng"] = rngmod.shuffle(d["rng"], pile)
+    d["deck"] = pile
+    d["reveals"] += 1
+
+
+def activate(d: Data, seat: int, p: int) -> None:
+    d["glados"] = p
+    d["stack"].pop()
+    d["stack"].append({"k": F_RECYCLE, "seat": seat})
+    winner = rewarded(d, p)
+    if winner is not None:
+        d["stack"].append({"k": F_REWARD, "seat": winner, "icons": reward_icons(d, p)})
+
+
+def play_reward(d: Data, f: Frame, action: Action) -> None:
+    verb, args = action.verb, action.args
+    seat = f["seat"]
+    code = {Verb.SUBJECT: Icon.SUBJECT, Verb.CAKE: Icon.CAKE, Verb.CARD: Icon.CARD,
+            Verb.CUBE: Icon.CUBE, Verb.TURRET: Icon.TURRET}[verb].value
+    f["icons"] = f["icons"].replace(code, "", 1)
+    if not f["icons"]:
+        d["stack"].pop()
+    if verb is Verb.SUBJECT:
+        deliver_subject(d, seat, panel_of(args[0]))
+    elif verb is Verb.CAKE:
+        p = panel_of(args[0])
+        d["cake_supply"][seat] -= 1
+        d["cake"][p][seat] += 1
+    elif verb is Verb.CARD:
+        take_card(d, seat)
+    elif verb is Verb.CUBE:
+        if args[0] != "stay":
+            d["cube"] = panel_of(args[0])
+    elif args[0] != "stay":
+        place_turret(d, panel_of(args[0]))
+
+
+def recycle(d: Data, row: int) -> None:
+    """Destroy and incinerate what is in the activated chamber, flip it, add it to `row`."""
+    p = d["glados"]
+    safe = rule(d) is Rule.SAFE_CAKE
+    for s in range(d["players"]):
+        d["supply"][s] += d["sub"][p][s]
+        d["sub"][p][s] = 0
+        d["cake_supply" if safe else "burned"][s] += d["cake"][p][s]
+        d["cake"][p][s] = 0
+    d["face"][p] ^= 1
+    after = [[q for q in r if q != p] for r in geo.rows(d["pos"])]
+    if after[row]:
+        x = d["pos"][after[row][0]][1] - 2
+    else:
+        beside = after[0] if row == 1 else after[1]
+        x = d["pos"][beside[0]][1] - 1
+    d["pos"][p] = [row, x]
+    d["glados"] = None
+
+
+# ---------------------------------------------------------------- the flow of the game
+
+
+def settle(d: Data) -> None:
+    """Run everything that needs no decision, until a decision is open or the game is over."""
+    while d["over"] is None:
+        stack = d["stack"]
+        over_limit = [s for s in range(d["players"]) if len(d["hands"][s]) > HAND_LIMIT]
+        if over_limit and not (stack and stack[-1]["k"] == F_DISCARD):
+            stack.append({"k": F_DISCARD, "seat": over_limit[0]})
+            continue
+        if not stack:
+            advance(d)
+            continue
+        f = stack[-1]
+        if f["k"] == F_PUT:
+            stack.pop()
+            d["discard"].append(f["card"])
+            continue
+        if not frame_options(d, f):
+            stack.pop()
+            continue
+        return
+
+
+def step_order(d: Data) -> tuple[str, str, str]:
+    if rule(d) is Rule.ACTIVATE_FIRST:
+        return (DEPLOY, ACTIVATE, MOVE)
+    return (DEPLOY, MOVE, ACTIVATE)
+
+
+def advance(d: Data) -> None:
+    """The current step is over: start the next one, or end the turn."""
+    if d["phase"] is not None:
+        d["done"].append(d["phase"])
+        d["phase"] = None
+    remaining = [s for s in step_order(d) if s not in d["done"]]
+    if not remaining:
+        end_turn(d)
+        return
+    step = remaining[0]
+    d["phase"] = step
+    seat = d["turn"]
+    if step == DEPLOY:
+        d["stack"].append({"k": F_DEPLOY, "seat": seat, "burned": False})
+    elif step == MOVE:
+        for _ in range(2 if rule(d) is Rule.TWO_MOVES else 1):
+            d["stack"].append(move_frame(seat, own=True, bonus=True))
+    else:
+        d["stack"].append({"k": F_ACTIVATE, "seat": seat})
+
+
+def end_turn(d: Data) -> None:
+    seat = d["turn"]
+    if rule(d) is Rule.OPERA and opera_winner(d, seat):
+        finish(d, "opera", seat, winners=[seat])
+        return
+    d["fresh"] = [0] * d["players"]
+    d["done"] = []
+    d["turn"] = (seat + 1) % d["players"]
+    d["turn_no"] += 1
+
+
+def check_end(d: Data) -> None:
+    """End the game at once if a division has no subjects in the lab or no cake left to burn."""
+    if d["over"] is not None:
+        return
+    for s, count in enumerate(subjects_in_lab(d)):
+        if count == 0:
+            finish(d, "no_subjects", s)
+            return
+    for s, count in enumerate(d["burned"]):
+        if count >= CAKE_PER_DIVISION:
+            finish(d, "cake_incinerated", s)
+            return
+
+
+def finish(d: Data, reason: str, seat: int | None, winners: list[int] | None = None) -> None:
+    cake = cake_in_lab(d)
+    subjects = subjects_in_lab(d)
+    if winners is None:
+        top = max(cake)
+        tied = [s for s in range(d["players"]) if cake[s] == top]
+        most = max(subjects[s] for s in tied)
+        winners = [s for s in tied if subjects[s] == most]
+    d["over"] = {"winners": winners, "reason": reason, "seat": seat,
+                 "cake": cake, "subjects": subjects}
+    d["stack"] = []
+    d["phase"] = None
