@@ -1,0 +1,12 @@
+"""The page's user interface, beside the rules engine (`cakegame`).
+
+Pure-Python modules (no browser needed, tested under CPython):
+    targets   which legal action each board place or button stands for
+    history   undo within a player's turn
+    saves     the versioned save format, and its validation
+    params    the new-game settings, from the URL query and the form
+    labels    short button labels and the division look (colour, shape)
+    bots_bridge  the seam to `cakegame.bots` (a stand-in until the bots land)
+Browser modules (import `pyscript`):
+    dom, board, app
+"""

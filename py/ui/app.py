@@ -1,0 +1,873 @@
+"""The page's controller: the game in progress, the turn loop, saves, dialogs and panels.
+
+One rule runs through it: every fact about the game comes from the engine's State, and every
+change goes through `State.apply`. The DOM is only ever written, never read back for game
+facts. After each redraw `#status[data-ready]` counts up, so tests know the page has settled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import cakegame
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from . import bots_bridge, history, labels, params, saves, targets
+from .board import Board, Mark
+from .dom import Store, by_id, h, show
+
+BOT_PACE_S = 0.7  # a bot's actions are played at a pace a person can follow
+REASON_WORDS = labels.REASONS
+
+
+class App:
+    """The game on the page."""
+
+    def __init__(self) -> None:
+        self.store = Store()
+        self.board = Board(by_id("lab"), by_id("chambers"))
+        self.state: Any = None
+        self.states: list[Any] = []  # the undo window: states[0] .. states[-1] == state
+        self.actions: list[str] = []  # actions between consecutive states of the window
+        self.log: list[list[Any]] = []
+        self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
+        self.log_shown = 0
+        self.seats: list[str] = []
+        self.ui: dict[str, Any] = {"pass_device": False, "revealed": None}
+        self.selected: str | None = None
+        self.ready = 0
+        self.bot_token = 0
+        self.bot_pace = BOT_PACE_S
+        self.save_blocked = False  # a broken save could not be kept aside: never overwrite it
+        self.choices_key: tuple = ()
+        self.hand_key: tuple = ()
+        self.players_key: tuple = ()
+        self.piles_key: tuple = ()
+        self.settings = params.Settings()
+        self.gameover_shown = False
+        self._proxies: list[Any] = []
+
+    # ---- start-up ------------------------------------------------------------------------
+    def start(self) -> None:
+        """Wire the page, then resume the saved game or open the new-game screen."""
+        placeholder = by_id("lab-placeholder")
+        if placeholder is not None:
+            placeholder.remove()
+        self._wire()
+        pace = window.location.search
+        random_seed = int(window.Math.floor(window.Math.random() * 1_000_000)) + 1
+        self.settings = params.parse_query(window.location.search, random_seed)
+        if "botpace=" in pace:
+            try:
+                value = pace.split("botpace=", 1)[1].split("&", 1)[0]
+                self.bot_pace = max(0.0, min(5.0, int(value) / 1000))
+            except ValueError:
+                pass
+        save = self._read_save()
+        for el_id in ("btn-new", "btn-export", "btn-import"):
+            by_id(el_id).disabled = False
+        if save is not None:
+            same = (self.settings.players == save.state.players
+                    and self.settings.seed == save.state.seed)
+            self._resume(save)
+            if self.settings.from_url and not same:
+                self.open_newgame(can_continue=True)
+            return
+        if self.settings.from_url:
+            self.new_game(self.settings)
+            return
+        self._render_empty()
+        self.open_newgame(can_continue=False)
+
+    def _on(self, el: Any, event: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        el.addEventListener(event, proxy)
+
+    def _wire(self) -> None:
+        self._on(document, "click", self.on_click)
+        self._on(document, "keydown", self.on_key)
+        self._on(by_id("btn-undo"), "click", lambda e: self.undo())
+        self._on(by_id("btn-new"), "click", lambda e: self.open_newgame(can_continue=False))
+        self._on(by_id("btn-export"), "click", lambda e: self.export())
+        self._on(by_id("btn-import"), "click", lambda e: by_id("import-file").click())
+        self._on(by_id("import-file"), "change", self.on_import)
+        self._on(by_id("msg-ok"), "click", lambda e: self._close("message"))
+        self._on(by_id("curtain-go"), "click", lambda e: self.reveal())
+        self._on(by_id("curtain"), "cancel", lambda e: e.preventDefault())
+        self._on(by_id("go-close"), "click", lambda e: self._close("gameover"))
+        self._on(by_id("go-again"), "click", lambda e: self.play_again())
+        self._wire_newgame()
+
+    # ---- saves ---------------------------------------------------------------------------
+    def _read_save(self) -> saves.Save | None:
+        raw = self.store.get(saves.SAVE_KEY)
+        if raw is None:
+            if not self.store.available:
+                self._save_state(self.store.problem or "cannot save")
+            return None
+        try:
+            return saves.decode(raw)
+        except saves.SaveError as error:
+            kept = self._keep_aside(raw)
+            where = (f"It was kept aside in this browser's storage as “{kept}”."
+                     if kept else "It could not be copied aside, so it is left untouched and "
+                     "this game will not be saved over it.")
+            self.message("Your saved game could not be resumed",
+                         f"The saved game could not be resumed: {error}. {where} "
+                         "You can start a new game.")
+            return None
+
+    def _keep_aside(self, raw: str) -> str | None:
+        stamp = int(window.Date.now())
+        key = f"{saves.BROKEN_PREFIX}{stamp}"
+        n = 1
+        while self.store.has(key):
+            key = f"{saves.BROKEN_PREFIX}{stamp}.{n}"
+            n += 1
+        if self.store.set(key, raw) and self.store.get(key) == raw:
+            return key
+        self.save_blocked = True
+        return None
+
+    def save_text(self) -> str:
+        base = self.states[0] if len(self.states) > 1 else None
+        return saves.encode(self.state, self.seats, undo_base=base, undo_actions=self.actions,
+                            ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]")
+
+    def save(self) -> None:
+        if self.state is None:
+            return
+        if self.save_blocked:
+            self._save_state("not saved: an old save could not be kept aside")
+            return
+        if self.store.set(saves.SAVE_KEY, self.save_text()):
+            self._save_state("")
+        else:
+            self._save_state(self.store.problem or "cannot save")
+
+    def _save_state(self, problem: str) -> None:
+        el = by_id("save-state")
+        if problem:
+            el.textContent = f"Not saved: {problem}"
+            el.className = "save-state bad"
+        else:
+            el.textContent = "Saved"
+            el.className = "save-state ok"
+
+    def _resume(self, save: saves.Save) -> None:
+        self.state = save.state
+        self.seats = list(save.seats)
+        self.ui = {"pass_device": bool(save.ui.get("pass_device", False)),
+                   "revealed": save.ui.get("revealed")}
+        if save.undo_base is not None:
+            s = save.undo_base
+            self.states = [s]
+            for a in save.undo_actions:
+                s = s.apply(a)
+                self.states.append(s)
+            self.actions = list(save.undo_actions)
+        else:
+            self.states = [save.state]
+            self.actions = []
+        self._set_log(save.log)
+        self.selected = None
+        self.gameover_shown = False
+        self._game_started()
+        self.render()
+        self.save()
+
+    def _set_log(self, log: list[list[Any]]) -> None:
+        self.log = [list(e) for e in log]
+        self.log_parts = [json.dumps(e, separators=(",", ":")) for e in self.log]
+        self.log_shown = 0
+        by_id("log").replaceChildren()
+
+    # ---- a new game ----------------------------------------------------------------------
+    def new_game(self, settings: params.Settings) -> None:
+        names = settings.game_names()
+        try:
+            state = cakegame.new_game(players=settings.players, seed=settings.seed,
+                                      names=names, first_player=settings.first)
+        except ValueError as error:
+            self.message("The game could not start", str(error))
+            return
+        self.settings = settings
+        self.state = state
+        self.states = [state]
+        self.actions = []
+        self.seats = settings.game_seats()
+        self.ui = {"pass_device": settings.pass_device, "revealed": None}
+        self._set_log([])
+        self.selected = None
+        self.gameover_shown = False
+        try:
+            window.history.replaceState(None, "", params.query_of(settings))
+        except Exception:
+            pass
+        self._game_started()
+        self.render()
+        self.save()
+
+    def _game_started(self) -> None:
+        self.players_key = ()
+        self.hand_key = ()
+        self.choices_key = ()
+        self.piles_key = ()
+        self.bot_token += 1
+        self._build_players()
+
+    # ---- playing -------------------------------------------------------------------------
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] == "human"
+
+    def apply(self, text: str) -> None:
+        """Apply an action the engine lists; explain (and change nothing) if it is refused."""
+        s = self.state
+        if s is None or s.is_over:
+            return
+        seat = s.current_player
+        try:
+            new = s.apply(text)
+        except cakegame.IllegalActionError as error:
+            self.notice(f"Not possible: {error}")
+            return
+        entry = [s.turn_number, seat, s.describe(text)]
+        self.log.append(entry)
+        self.log_parts.append(json.dumps(entry, separators=(",", ":")))
+        self.states.append(new)
+        self.actions.append(text)
+        depth = history.undo_depth(self.states)
+        if len(self.states) > depth + 1:
+            cut = len(self.states) - depth - 1
+            self.states = self.states[cut:]
+            self.actions = self.actions[cut:]
+        self.state = new
+        self.selected = None
+        self.notice("")
+        self.render()
+        self.save()
+
+    def undo(self) -> None:
+        s = self.state
+        if s is None or not self.is_human(s.current_player) or len(self.states) < 2:
+            return
+        if history.undo_depth(self.states) < 1:
+            return
+        self.states.pop()
+        undone = self.actions.pop()
+        self.state = self.states[-1]
+        if self.log:
+            self.log.pop()
+            self.log_parts.pop()
+        self.selected = None
+        self.notice(f"Undone: {undone}")
+        self.render()
+        self.save()
+
+    def select(self, letter: str | None) -> None:
+        self.selected = letter
+        self.render()
+
+    def reveal(self) -> None:
+        if self.state is not None:
+            self.ui["revealed"] = self.state.current_player
+        self._close("curtain")
+        self.render()
+        self.save()
+
+    def explain(self, letter: str) -> None:
+        """A click on a chamber that is not a target: say why, change nothing."""
+        s = self.state
+        if s is None:
+            return
+        if s.is_over:
+            self.notice("The game is over.")
+            return
+        seat = s.current_player
+        if not self.is_human(seat):
+            self.notice(f"{s.names[seat]} (a computer player) is deciding now.")
+            return
+        t = targets.sort_actions([str(a) for a in s.legal_actions()])
+        guess = targets.guess_text(t, s.decision, letter)
+        if guess is None:
+            self.notice(f"Chamber {letter} is not a choice now: {s.prompt()}, with the "
+                        "buttons above the lab.")
+            return
+        try:
+            s.apply(guess)
+        except cakegame.IllegalActionError as error:
+            self.notice(f"Chamber {letter}: {error}")
+            return
+        self.notice(f"Chamber {letter} is not a choice now.")
+
+    # ---- events --------------------------------------------------------------------------
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        if target is None or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-action]")
+        if el is not None:
+            if el.hasAttribute("disabled"):
+                return
+            if el.closest("dialog:not([open])") is not None:
+                return
+            event.preventDefault()
+            self.apply(el.getAttribute("data-action"))
+            return
+        el = target.closest("[data-select]")
+        if el is not None:
+            self.select(el.getAttribute("data-select"))
+            return
+        el = target.closest("[data-back]")
+        if el is not None:
+            self.select(None)
+            return
+        el = target.closest(".chamber")
+        if el is not None:
+            self.explain(el.getAttribute("data-letter"))
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        typing = tag in ("input", "select", "textarea")
+        if key in ("Enter", " ") and target is not None and hasattr(target, "closest"):
+            chamber = target.closest(".chamber")
+            if chamber is not None:
+                event.preventDefault()
+                self.on_click(event)
+                return
+        if typing or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if key in ("u", "U"):
+            self.undo()
+        elif key == "Escape" and self.selected is not None:
+            self.select(None)
+
+    # ---- drawing -------------------------------------------------------------------------
+    def _render_empty(self) -> None:
+        by_id("status").textContent = "Choose the players to start a game."
+        self._bump()
+
+    def _bump(self) -> None:
+        self.ready += 1
+        by_id("status").setAttribute("data-ready", str(self.ready))
+
+    def render(self) -> None:
+        """Redraw everything from the state (only the parts that changed are touched)."""
+        s = self.state
+        if s is None:
+            self._render_empty()
+            return
+        over = s.is_over
+        seat = s.current_player
+        human = not over and self.is_human(seat)
+        curtain = human and self._needs_curtain(seat)
+        texts = [str(a) for a in s.legal_actions()] if human and not curtain else []
+        t = targets.sort_actions(texts)
+        step = targets.second_step(t, self.selected) if self.selected else None
+        if self.selected and step is None:
+            self.selected = None
+        marks: dict[str, Mark] = {}
+        if step is not None:
+            marks[step.source] = Mark("selected", None, f"Chamber {step.source}, selected")
+            for letter, action in step.chambers.items():
+                marks[letter] = Mark("second", action, s.describe(action))
+        else:
+            for letter, acts in t.board.items():
+                if len(acts) == 1:
+                    marks[letter] = Mark("target", acts[0], s.describe(acts[0]))
+                else:
+                    marks[letter] = Mark("multi", None, f"Chamber {letter}: {len(acts)} choices")
+        self.board.render(s, marks, dim=bool(marks))
+        self._render_status(s, human, curtain)
+        self._render_choices(s, t, step, texts)
+        self._render_players(s)
+        self._render_piles(s)
+        self._render_hand(s, human and not curtain, t)
+        self._render_log(s)
+        undo_ok = human and not curtain and history.undo_depth(self.states) > 0
+        by_id("btn-undo").disabled = not undo_ok
+        if curtain:
+            self._open_curtain(s.names[seat])
+        if over and not self.gameover_shown:
+            self.gameover_shown = True
+            self._show_gameover(s)
+        self._bump()
+        if not over and not human:
+            self._schedule_bot()
+
+    def _needs_curtain(self, seat: int) -> bool:
+        humans = sum(1 for k in self.seats if k == "human")
+        return bool(self.ui.get("pass_device")) and humans >= 2 and self.ui.get("revealed") != seat
+
+    def _render_status(self, s: Any, human: bool, curtain: bool) -> None:
+        status = by_id("status")
+        chip = by_id("status-chip")
+        if s.is_over:
+            o = s.outcome
+            winners = " and ".join(s.names[w] for w in o.winners)
+            verb = "win" if len(o.winners) > 1 else "wins"
+            status.textContent = f"Game over: {winners} {verb}."
+            chip.className = "chip over"
+            return
+        seat = s.current_player
+        chip.className = f"chip d{seat} shape{seat}"
+        name = s.names[seat]
+        if curtain:
+            status.textContent = f"{name}: take the device, then press “Show my hand”"
+        elif human:
+            status.textContent = f"{name}: {s.prompt()}"
+        else:
+            status.textContent = f"{name} ({self.seats[seat]} computer player) is thinking: " \
+                                 f"{s.prompt()}"
+
+    def _render_choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str]) -> None:
+        key = (tuple(texts), self.selected, s.turn_number, s.decision)
+        if key == self.choices_key:
+            return
+        self.choices_key = key
+        box = by_id("choices")
+        box.replaceChildren()
+        names = s.names
+        if step is not None:
+            box.append(h("span", f"Chamber {step.source}:", "choice-label"))
+            for a in step.buttons:
+                box.append(self._action_button(s, a, names))
+            if step.chambers:
+                box.append(h("span", "now click the chamber to move it to", "choice-label"))
+            box.append(h("button", "Back", "back", type="button", data_back=True))
+            return
+        if not texts:
+            return
+        if t.board and not t.buttons:
+            verbs = t.board_verbs()
+            box.append(h("span", f"Click a highlighted chamber ({len(t.board)} "
+                         f"choice{'s' if len(t.board) != 1 else ''}).", "choice-label hint"))
+            del verbs
+        for a in t.buttons:
+            box.append(self._action_button(s, a, names))
+        if t.cards and not t.buttons and not t.board:
+            box.append(h("span", "Choose a card in your hand below.", "choice-label hint"))
+
+    @staticmethod
+    def _action_button(s: Any, text: str, names: Any, cls: str = "act") -> Any:
+        label = labels.button_label(text, names)
+        return h("button", label, cls, type="button", data_action=text, title=s.describe(text))
+
+    def _build_players(self) -> None:
+        box = by_id("players")
+        box.replaceChildren()
+        s = self.state
+        self._player_cells: list[dict[str, Any]] = []
+        for seat in range(s.players):
+            card = h("div", None, f"division d{seat}")
+            top = h("div", None, "division-top")
+            top.append(h("span", None, f"chip d{seat} shape{seat}"))
+            top.append(h("strong", s.names[seat], "pname"))
+            if s.names[seat] != labels.DIVISION_NAMES[seat]:
+                top.append(h("span", labels.DIVISION_NAMES[seat], "muted small"))
+            kind = h("select", None, "seat-kind", aria_label=f"Who plays {s.names[seat]}")
+            for k in saves.SEAT_KINDS:
+                text = "Human" if k == "human" else f"Computer ({k})"
+                opt = h("option", text, value=k)
+                if k == self.seats[seat]:
+                    opt.selected = True
+                kind.append(opt)
+            self._on(kind, "change", lambda e, seat=seat: self.set_seat(seat, e.target.value))
+            top.append(kind)
+            card.append(top)
+            stats = h("dl", None, "stats")
+            cells = {}
+            for key, label in (("subjects", "Subjects lab / supply"),
+                               ("cake", "Cake lab / supply / burnt"), ("hand", "Cards")):
+                stats.append(h("dt", label))
+                dd = h("dd", "")
+                stats.append(dd)
+                cells[key] = dd
+            cells["card"] = card
+            card.append(stats)
+            box.append(card)
+            self._player_cells.append(cells)
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Hand a seat to a bot, or take it back, mid-game."""
+        if kind not in saves.SEAT_KINDS or self.state is None:
+            return
+        self.seats[seat] = kind
+        self.bot_token += 1
+        self.choices_key = ()
+        self.hand_key = ()
+        self.render()
+        self.save()
+
+    def _render_players(self, s: Any) -> None:
+        lab_s, lab_c = s.subjects_in_lab(), s.cake_in_lab()
+        rows = tuple((lab_s[i], s.supply(i), lab_c[i], s.cake_supply(i), s.incinerated(i),
+                      s.hand_size(i)) for i in range(s.players))
+        key = (rows, s.current_player, s.turn)
+        if key == self.players_key:
+            return
+        self.players_key = key
+        for seat, cells in enumerate(self._player_cells):
+            a, b, c, d, e, f = rows[seat]
+            cells["subjects"].textContent = f"{a} / {b}"
+            cells["cake"].textContent = f"{c} / {d} / {e}"
+            cells["hand"].textContent = str(f)
+            cls = f"division d{seat}"
+            if seat == s.current_player:
+                cls += " acting"
+            if seat == s.turn:
+                cls += " turn"
+            cells["card"].className = cls
+
+    def _render_piles(self, s: Any) -> None:
+        char = s.character
+        key = (s.deck_size, s.deck_top, char.id if char else None, len(s.discard),
+               tuple(s.incinerated(i) for i in range(s.players)))
+        if key == self.piles_key:
+            return
+        self.piles_key = key
+        deck = by_id("deck")
+        deck.replaceChildren(h("h3", f"Deck: {s.deck_size} card{'s' if s.deck_size != 1 else ''}"))
+        top = labels.CARD_NAMES.get(s.deck_top) if s.deck_top else None
+        if top is not None:
+            deck.append(self._card_side(top, "action", "On top (face up)"))
+        else:
+            deck.append(h("p", "Empty", "muted"))
+        disc = by_id("discard")
+        disc.replaceChildren(h("h3", f"Discard pile: {len(s.discard)}"))
+        if char is not None:
+            disc.append(self._card_side(char, "character", "Active Character: rules for all"))
+        else:
+            disc.append(h("p", "No Character is active yet.", "muted"))
+        inc = by_id("incinerator")
+        inc.replaceChildren(h("h3", "Cake incinerator"))
+        row = h("p", None, "burnt")
+        for seat in range(s.players):
+            item = h("span", None, "burnt-item")
+            item.append(h("span", None, f"chip d{seat} shape{seat}"))
+            item.append(h("span", f"{s.incinerated(seat)}/8"))
+            row.append(item)
+        inc.append(row)
+
+    @staticmethod
+    def _card_side(card: Any, side: str, caption: str) -> Any:
+        box = h("div", None, f"card-side {side}")
+        box.append(h("p", caption, "caption"))
+        if side == "action":
+            box.append(h("p", f"{card.name}: {card.action_title}", "card-title"))
+            box.append(h("p", card.action_text, "card-text"))
+        else:
+            box.append(h("p", f"{card.name}: {card.character_title}", "card-title"))
+            box.append(h("p", card.character_text, "card-text"))
+        return box
+
+    def _render_hand(self, s: Any, visible: bool, t: targets.Targets) -> None:
+        seat = s.current_player if not s.is_over else None
+        hand = s.hand(seat) if seat is not None and visible else ()
+        key = (seat, visible, hand, s.fresh(seat) if seat is not None else 0,
+               tuple(sorted((k, tuple(v)) for k, v in t.cards.items())))
+        if key == self.hand_key:
+            return
+        self.hand_key = key
+        box = by_id("hand")
+        box.replaceChildren()
+        title = by_id("hand-h")
+        if seat is None:
+            title.textContent = "Hand"
+            return
+        name = s.names[seat]
+        if not visible:
+            title.textContent = f"Hand of {name}"
+            count = s.hand_size(seat)
+            box.append(h("p", f"{count} card{'s' if count != 1 else ''}, face down.", "muted"))
+            return
+        title.textContent = f"Hand of {name}"
+        if not hand:
+            box.append(h("p", "No cards.", "muted"))
+            return
+        fresh = s.fresh(seat)
+        for i, cid in enumerate(hand):
+            card = labels.CARD_NAMES.get(cid)
+            if card is None:
+                continue
+            item = h("article", None, "card")
+            head = h("header", None, "card-head")
+            head.append(h("strong", card.name))
+            if i >= len(hand) - fresh:
+                head.append(h("span", "new: from your next turn", "fresh"))
+            item.append(head)
+            item.append(self._card_side(card, "action", "Aperture action"))
+            item.append(self._card_side(card, "character", "Character"))
+            acts = t.cards.get(cid, [])
+            if acts:
+                row = h("div", None, "card-buttons")
+                for a in acts:
+                    row.append(self._action_button(s, a, s.names))
+                item.append(row)
+            box.append(item)
+
+    def _render_log(self, s: Any) -> None:
+        box = by_id("log")
+        if self.log_shown > len(self.log):
+            box.replaceChildren()
+            self.log_shown = 0
+        while box.childElementCount > len(self.log):
+            box.lastElementChild.remove()
+        added = False
+        for entry in self.log[self.log_shown:]:
+            turn, seat, text = entry
+            li = h("li", None, "log-entry")
+            if isinstance(seat, int) and 0 <= seat < 4:
+                li.append(h("span", None, f"chip d{seat} shape{seat}"))
+            li.append(h("span", f"Turn {turn}. ", "muted"))
+            li.append(h("span", text))
+            box.append(li)
+            added = True
+        self.log_shown = len(self.log)
+        if added:
+            box.scrollTop = box.scrollHeight
+
+    # ---- notices and dialogs -------------------------------------------------------------
+    def notice(self, text: str) -> None:
+        el = by_id("notice")
+        el.textContent = text
+        show(el, bool(text))
+
+    def message(self, title: str, text: str) -> None:
+        by_id("msg-title").textContent = title
+        by_id("msg-text").textContent = text
+        self._open("message")
+
+    def _open(self, dialog_id: str) -> None:
+        d = by_id(dialog_id)
+        if not d.open:
+            try:
+                d.showModal()
+            except Exception:
+                d.setAttribute("open", "")
+
+    def _close(self, dialog_id: str) -> None:
+        d = by_id(dialog_id)
+        if d.open:
+            d.close()
+
+    def _open_curtain(self, name: str) -> None:
+        by_id("curtain-title").textContent = f"Pass the device to {name}"
+        by_id("curtain-text").textContent = (
+            f"{name}, your hand is hidden until you are ready. Everyone else: look away.")
+        by_id("curtain-go").textContent = f"I am {name}: show my hand"
+        self._open("curtain")
+
+    def _show_gameover(self, s: Any) -> None:
+        o = s.outcome
+        names = [s.names[w] for w in o.winners]
+        if len(names) == 1:
+            by_id("go-winners").textContent = f"{names[0]} wins!"
+        else:
+            by_id("go-winners").textContent = "Shared win: " + " and ".join(names) + "!"
+        loser = ""
+        if o.seat is not None:
+            loser = f" ({s.names[o.seat]})"
+        by_id("go-reason").textContent = "The game ended because " + \
+            REASON_WORDS.get(o.reason.value, o.reason.value) + loser + "."
+        table = by_id("go-table")
+        table.replaceChildren()
+        head = h("tr")
+        for text in ("Division", "Cake in the lab", "Test Subjects in the lab"):
+            head.append(h("th", text))
+        table.append(head)
+        for seat in range(s.players):
+            row = h("tr", None, "winner" if seat in o.winners else "")
+            cell = h("td")
+            cell.append(h("span", None, f"chip d{seat} shape{seat}"))
+            cell.append(h("span", s.names[seat]))
+            row.append(cell)
+            row.append(h("td", str(o.cake[seat])))
+            row.append(h("td", str(o.subjects[seat])))
+            table.append(row)
+        self._open("gameover")
+
+    def play_again(self) -> None:
+        self._close("gameover")
+        if self.state is not None:
+            st = self.settings
+            st.players = self.state.players
+            st.names = list(self.state.names) + list(params.DEFAULT_NAMES[self.state.players:])
+            st.seats = list(self.seats) + ["human"] * (4 - len(self.seats))
+            st.seed = int(window.Math.floor(window.Math.random() * 1_000_000)) + 1
+        self.open_newgame(can_continue=False)
+
+    # ---- the new-game screen -------------------------------------------------------------
+    def _wire_newgame(self) -> None:
+        box = by_id("ng-seats")
+        self._seat_rows: list[dict[str, Any]] = []
+        for seat in range(4):
+            row = h("div", None, f"ng-seat d{seat}")
+            row.append(h("span", None, f"chip big d{seat} shape{seat}"))
+            row.append(h("span", labels.DIVISION_NAMES[seat], "ng-div"))
+            name = h("input", None, "ng-name", type="text", maxlength=params.MAX_NAME,
+                     aria_label=f"Name of the {labels.DIVISION_NAMES[seat]} player",
+                     autocomplete="off")
+            kind = h("select", None, "ng-kind",
+                     aria_label=f"Who plays {labels.DIVISION_NAMES[seat]}")
+            for k in saves.SEAT_KINDS:
+                kind.append(h("option", "Human" if k == "human" else f"Computer: {k}", value=k))
+            row.append(name)
+            row.append(kind)
+            box.append(row)
+            self._seat_rows.append({"row": row, "name": name, "kind": kind})
+        for radio in document.querySelectorAll("#ng-form input[name=players]"):
+            self._on(radio, "change", lambda e: self._ng_players_changed())
+        self._on(by_id("ng-reseed"), "click", lambda e: self._ng_reseed())
+        self._on(by_id("ng-start"), "click", lambda e: self._ng_start(confirmed=False))
+        self._on(by_id("ng-confirm-yes"), "click", lambda e: self._ng_start(confirmed=True))
+        self._on(by_id("ng-continue"), "click", lambda e: self._close("newgame"))
+        self._on(by_id("ng-cancel"), "click", lambda e: self._close("newgame"))
+        self._on(by_id("newgame"), "cancel", self._ng_cancel)
+        self._on(by_id("ng-form"), "input", lambda e: self._ng_share())
+
+    def _ng_cancel(self, event: Any) -> None:
+        if self.state is None:
+            event.preventDefault()
+
+    def _ng_players(self) -> int:
+        checked = document.querySelector("#ng-form input[name=players]:checked")
+        try:
+            return int(checked.value)
+        except Exception:
+            return 2
+
+    def _ng_players_changed(self) -> None:
+        n = self._ng_players()
+        for seat, row in enumerate(self._seat_rows):
+            show(row["row"], seat < n)
+        first = by_id("ng-first")
+        keep = first.value
+        first.replaceChildren(h("option", "Drawn by the seed", value=""))
+        for seat in range(n):
+            name = params.clean_name(self._seat_rows[seat]["name"].value, seat)
+            first.append(h("option", name, value=str(seat)))
+        first.value = keep if keep == "" or (keep.isdigit() and int(keep) < n) else ""
+        self._ng_share()
+
+    def _ng_reseed(self) -> None:
+        by_id("ng-seed").value = str(int(window.Math.floor(window.Math.random() * 1_000_000)) + 1)
+        self._ng_share()
+
+    def _ng_read(self) -> params.Settings:
+        st = params.Settings()
+        st.players = self._ng_players()
+        raw = str(by_id("ng-seed").value).strip()
+        st.seed = int(raw) % (params.MAX_SEED + 1) if raw.isdigit() else self.settings.seed
+        st.names = [params.clean_name(r["name"].value, i) for i, r in enumerate(self._seat_rows)]
+        st.seats = [r["kind"].value if r["kind"].value in saves.SEAT_KINDS else "human"
+                    for r in self._seat_rows]
+        first = by_id("ng-first").value
+        st.first = int(first) if first.isdigit() and int(first) < st.players else None
+        st.pass_device = bool(by_id("ng-pass").checked)
+        return st
+
+    def _ng_share(self) -> None:
+        st = self._ng_read()
+        by_id("ng-share").textContent = f"Same game again: index.html{params.query_of(st)}"
+
+    def open_newgame(self, can_continue: bool) -> None:
+        st = self.settings
+        for radio in document.querySelectorAll("#ng-form input[name=players]"):
+            radio.checked = radio.value == str(st.players)
+        for seat, row in enumerate(self._seat_rows):
+            row["name"].value = st.names[seat] if seat < len(st.names) else ""
+            row["kind"].value = st.seats[seat] if seat < len(st.seats) else "human"
+        by_id("ng-seed").value = str(st.seed)
+        by_id("ng-pass").checked = st.pass_device
+        self._ng_players_changed()
+        by_id("ng-first").value = "" if st.first is None else str(st.first)
+        in_progress = self.state is not None and not self.state.is_over
+        show(by_id("ng-continue"), can_continue and in_progress)
+        show(by_id("ng-cancel"), self.state is not None and not can_continue)
+        show(by_id("ng-confirm"), False)
+        self._ng_share()
+        self._close("gameover")
+        self._open("newgame")
+
+    def _ng_start(self, confirmed: bool) -> None:
+        if self.state is not None and not self.state.is_over and not confirmed:
+            show(by_id("ng-confirm"), True)
+            by_id("ng-confirm-yes").focus()
+            return
+        st = self._ng_read()
+        self._close("newgame")
+        self._close("curtain")
+        self.new_game(st)
+
+    # ---- export and import ---------------------------------------------------------------
+    def export(self) -> None:
+        if self.state is None:
+            return
+        text = self.save_text()
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                    dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = h("a", None, None, href=url,
+                 download=f"cakegame-seed{self.state.seed}-turn{self.state.turn_number}.json")
+        document.body.append(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def on_import(self, event: Any) -> None:
+        files = event.target.files
+        if files is None or files.length == 0:
+            return
+        file = files.item(0)
+        event.target.value = ""
+        asyncio.ensure_future(self._import(file))
+
+    async def _import(self, file: Any) -> None:
+        try:
+            text = await file.text()
+        except Exception as error:
+            self.message("Import failed", f"The file could not be read: {error}")
+            return
+        if len(text) > 5_000_000:
+            self.message("Import failed", "That file is too large to be a saved game.")
+            return
+        try:
+            save = saves.decode(text)
+        except saves.SaveError as error:
+            self.message("Import failed", f"That file is not a game this page can load: {error}.")
+            return
+        self._close("newgame")
+        self._close("gameover")
+        self._close("curtain")
+        self._resume(save)
+        self.message("Game imported", "The game from the file is now in play.")
+
+    # ---- computer players ----------------------------------------------------------------
+    def _schedule_bot(self) -> None:
+        self.bot_token += 1
+        asyncio.ensure_future(self._bot_move(self.bot_token, self.state))
+
+    async def _bot_move(self, token: int, state: Any) -> None:
+        await asyncio.sleep(self.bot_pace)
+        if token != self.bot_token or state is not self.state or state.is_over:
+            return
+        seat = state.current_player
+        level = self.seats[seat]
+        if level == "human":
+            return
+        seed = (state.seed * 1_000_003 + len(self.log) * 7919 + seat) % (2**31)
+        try:
+            action = await bots_bridge.choose(state.view(seat), level, seed)
+        except Exception as error:
+            self.notice(f"The computer player failed ({error!r}); it plays a simple move.")
+            action = state.legal_actions()[0]
+        if token != self.bot_token or state is not self.state:
+            return
+        self.apply(str(action))

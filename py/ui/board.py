@@ -1,0 +1,141 @@
+"""The SVG lab, drawn from the engine's state only, patched in place.
+
+Each panel has one `<g class="chamber">` made once; a redraw moves it (a CSS transform, so
+recycling slides), sets its classes and target attributes, and rebuilds its contents only
+when what they show changed. The board never decides anything: the page tells it which
+chambers are targets and which action each one applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import drawing
+from .dom import svg
+
+HEX_POINTS = "0.0,-55.5 48.1,-27.8 48.1,27.8 0.0,55.5 -48.1,27.8 -48.1,-27.8"
+OLD_EDGE = "0,-55.5 48.1,-27.8 48.1,27.8 0,55.5"
+NEW_EDGE = "0,-55.5 -48.1,-27.8 -48.1,27.8 0,55.5"
+
+
+@dataclass
+class Mark:
+    """How one chamber takes part in the decision now."""
+
+    mode: str  # 'target' (applies `action`), 'multi' (opens a choice), 'selected', 'second'
+    action: str | None = None
+    label: str = ""
+
+
+class _Chamber:
+    __slots__ = ("g", "content", "sig", "cls", "pos", "attrs", "title")
+
+    def __init__(self, g: Any, content: Any, title: Any) -> None:
+        self.g = g
+        self.content = content
+        self.title = title
+        self.sig: tuple | None = None
+        self.cls = ""
+        self.pos = ""
+        self.attrs: tuple = ()
+
+
+class Board:
+    """The chambers of the lab inside `<svg id="lab">`."""
+
+    def __init__(self, svg_root: Any, layer: Any) -> None:
+        self.root = svg_root
+        self.layer = layer
+        self.views: dict[str, _Chamber] = {}
+        self.box = ""
+
+    def _make(self, letter: str) -> _Chamber:
+        g = svg("g", "chamber", id=f"ch-{letter}", data_letter=letter)
+        title = svg("title")
+        g.append(title)
+        g.append(svg("polygon", "hex", points=HEX_POINTS))
+        g.append(svg("polyline", "edge edge-new", points=NEW_EDGE))
+        g.append(svg("polyline", "edge edge-old", points=OLD_EDGE))
+        content = svg("g", "content")
+        g.append(content)
+        self.layer.append(g)
+        view = _Chamber(g, content, title)
+        self.views[letter] = view
+        return view
+
+    def render(self, state: Any, marks: dict[str, Mark], dim: bool) -> None:
+        """Bring the picture up to `state`; `marks` says which chambers are targets."""
+        chambers = state.chambers()
+        box = drawing.view_box(chambers)
+        if box != self.box:
+            self.root.setAttribute("viewBox", box)
+            self.box = box
+        players = state.players
+        names = state.names
+        portal_no = 0
+        present = set()
+        for c in chambers:
+            present.add(c.letter)
+            view = self.views.get(c.letter) or self._make(c.letter)
+            portal = None
+            if c.portal:
+                portal = portal_no
+                portal_no += 1
+            sig = drawing.signature(c, portal, players)
+            if sig != view.sig:
+                view.content.innerHTML = drawing.chamber_markup(c, portal, players)
+                view.title.textContent = drawing.chamber_title(c, names)
+                view.sig = sig
+            cx, cy = drawing.centre(c.row, c.x)
+            pos = f"translate({cx:.1f}px, {cy:.1f}px)"
+            if pos != view.pos:
+                view.g.style.transform = pos
+                view.pos = pos
+            mark = marks.get(c.letter)
+            cls = "chamber"
+            if c.new_edge:
+                cls += " new-edge"
+            if c.old_edge:
+                cls += " old-edge"
+            if mark is not None:
+                cls += f" {mark.mode}"
+            elif dim:
+                cls += " dim"
+            if cls != view.cls:
+                view.g.setAttribute("class", cls)
+                view.cls = cls
+            attrs = (mark.mode, mark.action, mark.label) if mark else ()
+            if attrs != view.attrs:
+                self._set_target(view.g, mark, c.letter)
+                view.attrs = attrs
+        for letter, view in self.views.items():
+            hidden = letter not in present
+            if hidden and "gone" not in view.cls:
+                view.cls = "chamber gone"
+                view.g.setAttribute("class", view.cls)
+                self._set_target(view.g, None, letter)
+                view.attrs = ()
+
+    @staticmethod
+    def _set_target(g: Any, mark: Mark | None, letter: str) -> None:
+        if mark is not None and mark.mode in ("target", "second") and mark.action:
+            g.setAttribute("data-action", mark.action)
+            g.removeAttribute("data-continue")
+            g.removeAttribute("data-select")
+        elif mark is not None and mark.mode == "multi":
+            g.removeAttribute("data-action")
+            g.setAttribute("data-continue", "")
+            g.setAttribute("data-select", letter)
+        else:
+            g.removeAttribute("data-action")
+            g.removeAttribute("data-continue")
+            g.removeAttribute("data-select")
+        if mark is not None and mark.mode in ("target", "second", "multi", "selected"):
+            g.setAttribute("tabindex", "0")
+            g.setAttribute("role", "button")
+            g.setAttribute("aria-label", mark.label or f"Chamber {letter}")
+        else:
+            g.removeAttribute("tabindex")
+            g.removeAttribute("role")
+            g.removeAttribute("aria-label")

@@ -1,0 +1,103 @@
+"""The lab's geometry and each chamber's picture, as pure functions of the engine's data.
+
+Pointy-top hexagons at the house-rule positions: centre x = x * (w / 2), y = row * (h * 3/4),
+so chambers of one row two steps apart share an edge and neighbouring rows interlock.
+A chamber's contents are SVG markup made only from numbers and panel letters (never from
+anything a player typed), so the board can draw a chamber with one DOM call.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+R = 58.0  # hexagon circumradius in SVG units
+W = math.sqrt(3) * R  # hexagon width
+ROW_STEP = 1.5 * R
+PAD_X = W / 2 + 12
+PAD_Y = R + 12
+
+ICON_NAMES = {"s": "Test Subject", "c": "Cake Slice", "a": "Aperture card",
+              "q": "Companion Cube", "t": "Turret"}
+DIVISIONS = ("Orange", "Blue", "Green", "Purple")
+
+
+def centre(row: int, x: int) -> tuple[float, float]:
+    """The SVG centre of the chamber at (row, x)."""
+    return x * W / 2, row * ROW_STEP
+
+
+def view_box(chambers: list[Any]) -> str:
+    """A viewBox around the chambers' current positions (they drift left as the lab turns)."""
+    xs = [c.x for c in chambers] or [0, 9]
+    left = min(xs) * W / 2 - PAD_X
+    right = max(xs) * W / 2 + PAD_X
+    return f"{left:.1f} {-PAD_Y:.1f} {right - left:.1f} {2 * ROW_STEP + 2 * PAD_Y:.1f}"
+
+
+def slots(n: int, step: float = 25.0) -> list[float]:
+    """x offsets of `n` division slots, centred."""
+    return [(i - (n - 1) / 2) * step for i in range(n)]
+
+
+def signature(c: Any, portal: int | None, players: int) -> tuple:
+    """Everything a chamber's picture depends on (redraw only when it changes)."""
+    return (c.letter, c.face, c.subjects, c.cake, portal, c.turret, c.cube, c.glados, players)
+
+
+def chamber_title(c: Any, names: tuple[str, ...] | list[str]) -> str:
+    """A sentence about the chamber, for screen readers and tooltips."""
+    icons = ", ".join(ICON_NAMES[i.value] for i in c.icons) or "nothing"
+    parts = [f"Chamber {c.letter}: rewards {icons}"]
+    for seat, n in enumerate(c.subjects):
+        if n:
+            parts.append(f"{n} {DIVISIONS[seat]} Test Subject{'s' if n != 1 else ''}")
+    for seat, n in enumerate(c.cake):
+        if n:
+            parts.append(f"{n} {DIVISIONS[seat]} Cake Slice{'s' if n != 1 else ''}")
+    for flag, what in ((c.portal, "a Portal"), (c.glados, "GLaDOS"), (c.turret, "the Turret"),
+                       (c.cube, "the Companion Cube")):
+        if flag:
+            parts.append(what)
+    if c.new_edge:
+        parts.append("new edge")
+    if c.old_edge:
+        parts.append("old edge")
+    return "; ".join(parts)
+
+
+def chamber_markup(c: Any, portal: int | None, players: int) -> str:
+    """SVG markup of a chamber's contents, centred on (0, 0)."""
+    out: list[str] = [f'<text class="letter" x="0" y="-35">{c.letter}</text>']
+    icons = [i.value for i in c.icons]
+    for ox, code in zip(slots(len(icons), 19.0), icons):
+        out.append(f'<use href="#i-{code}" class="icon i-{code}" x="{ox - 8:.1f}" y="-28" '
+                   'width="16" height="16"/>')
+    xs = slots(players)
+    for seat, (ox, n) in enumerate(zip(xs, c.subjects)):
+        if n:
+            out.append(f'<use href="#tok-{seat}" class="tok d{seat}" x="{ox - 12:.1f}" y="-6" '
+                       'width="14" height="14"/>')
+            out.append(f'<text class="count" x="{ox + 2.5:.1f}" y="5.5">{n}</text>')
+    for seat, (ox, n) in enumerate(zip(xs, c.cake)):
+        if n:
+            out.append(f'<use href="#i-c" class="cake d{seat}" x="{ox - 13:.1f}" y="11" '
+                       'width="15" height="15"/>')
+            out.append(f'<use href="#tok-{seat}" class="cakemark" x="{ox - 11:.1f}" y="20" '
+                       'width="5" height="5"/>')
+            out.append(f'<text class="count" x="{ox + 2.5:.1f}" y="23">{n}</text>')
+    badges: list[str] = []
+    if portal is not None:
+        badges.append(f'<ellipse class="portal p{portal}" cx="{{x}}" cy="39" rx="4.6" ry="7.6"/>')
+    if c.glados:
+        badges.append('<g class="glados"><circle cx="{x}" cy="39" r="7.2"/>'
+                      '<circle class="eye" cx="{x}" cy="39" r="2.6"/></g>')
+    if c.turret:
+        badges.append('<use href="#i-t" class="badge turret" x="{x0}" y="30" width="18" '
+                      'height="18"/>')
+    if c.cube:
+        badges.append('<use href="#i-q" class="badge cube" x="{x0}" y="30" width="18" '
+                      'height="18"/>')
+    for ox, badge in zip(slots(len(badges), 18.0), badges):
+        out.append(badge.replace("{x0}", f"{ox - 9:.1f}").replace("{x}", f"{ox:.1f}"))
+    return "".join(out)

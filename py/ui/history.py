@@ -1,0 +1,42 @@
+"""Undo within the current player's turn.
+
+A player may take back their own decisions of this turn, one at a time, but never past a
+reveal of hidden information (a card drawn, a reshuffle: `State.reveals` changed) nor past a
+decision made by another seat (an owner choosing which cake their subject carries). The page
+keeps the states in a list; this module says how far back it may go.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def undoable(before: Any, now: Any) -> bool:
+    """May the player to act at `now` go back to `before`, one action earlier?
+
+    `before` and `now` are engine States (anything with the same attributes works).
+    """
+    if now.is_over or before.is_over:
+        return False
+    return (
+        before.turn_number == now.turn_number
+        and before.reveals == now.reveals
+        and before.current_player == now.current_player
+    )
+
+
+def undo_depth(states: list[Any]) -> int:
+    """How many actions at the end of `states` (oldest first, the last is now) may be undone.
+
+    Each step back must be undoable on its own, and every state on the way back must share
+    the turn, the reveals and the deciding seat with the current one.
+    """
+    if not states:
+        return 0
+    now = states[-1]
+    depth = 0
+    for before in reversed(states[:-1]):
+        if not undoable(before, now):
+            break
+        depth += 1
+    return depth

@@ -1,0 +1,75 @@
+"""Words and looks: short labels for choice buttons, and each division's colour and shape.
+
+Colours are the Okabe-Ito palette (safe for the common colour-vision deficiencies); each
+division also has its own token shape, so the board reads in greyscale too.
+"""
+
+from __future__ import annotations
+
+import cakegame
+
+COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")
+SHAPES = ("circle", "square", "triangle", "diamond")
+DIVISION_NAMES = tuple(d.name for d in cakegame.DIVISIONS)
+ROW_NAMES = {"top": "Top row", "middle": "Middle row", "bottom": "Bottom row"}
+CARD_NAMES = {c.id: c for c in cakegame.CARDS}
+REASONS = {
+    "no_subjects": "a division has no Test Subjects left in the lab",
+    "cake_incinerated": "a division has had all of its cake incinerated",
+    "opera": "the Opera Turret's Grand Finale: cake in all three rows",
+}
+
+
+def card_name(card_id: str) -> str:
+    card = CARD_NAMES.get(card_id)
+    return card.name if card else card_id
+
+
+def button_label(text: str, names: tuple[str, ...] | list[str]) -> str:
+    """A short label for an action's button; the full sentence goes in its tooltip."""
+    words = text.split()
+    verb, args = words[0], words[1:]
+
+    def who(seat: str) -> str:
+        i = int(seat) if seat.isdigit() else -1
+        if 0 <= i < len(names):
+            return f"{names[i]} ({DIVISION_NAMES[i]})"
+        return seat
+
+    if verb == "count":
+        n = args[0]
+        return f"{n} Test Subject" + ("" if n == "1" else "s")
+    if verb == "carry":
+        if args[0] == "none":
+            return "Carry no (more) cake"
+        i = int(args[0]) if args[0].isdigit() else -1
+        colour = DIVISION_NAMES[i] if 0 <= i < len(DIVISION_NAMES) else args[0]
+        return f"Carry a {colour} Cake Slice"
+    if verb == "bonus":
+        return "Take an Aperture card" if args == ["card"] else f"Free Test Subject to {args[-1]}"
+    if verb == "end":
+        return "End deploying"
+    if verb == "card":
+        return "Take the Aperture card"
+    if verb == "recycle":
+        return ROW_NAMES.get(args[0], args[0])
+    if verb in ("cube", "turret") and args == ["stay"]:
+        return "Leave the Cube where it is" if verb == "cube" else "Leave the Turret"
+    if verb == "play":
+        card = CARD_NAMES.get(args[0])
+        return f"Deploy: {card.action_title}" if card else text
+    if verb == "gun":
+        return "Fire the Portal Gun"
+    if verb == "discard":
+        return "Discard"
+    if verb in ("from", "destroy") and len(args) == 2:
+        return who(args[1])
+    if verb == "subject":
+        return f"Deliver a Test Subject to {args[0]}"
+    if verb == "cake":
+        return f"Deliver a Cake Slice to {args[0]}"
+    if verb == "cube":
+        return f"Companion Cube to {args[0]}"
+    if verb == "turret":
+        return f"Turret to {args[0]}"
+    return text

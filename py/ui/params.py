@@ -1,0 +1,89 @@
+"""New-game settings: from the URL query (`?players=3&seed=42&seats=...&names=...`) and the
+new-game form, checked and filled with defaults.
+
+Shared links must never break the page: anything unreadable falls back to its default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+from .saves import SEAT_KINDS
+
+DEFAULT_NAMES = ("Orange", "Blue", "Green", "Purple")
+MAX_NAME = 24
+MAX_SEED = 2**31 - 1
+
+
+@dataclass
+class Settings:
+    """Everything the new-game screen chooses."""
+
+    players: int = 2
+    seed: int = 1
+    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
+    seats: list[str] = field(default_factory=lambda: ["human"] * 4)
+    first: int | None = None  # None: drawn from the seed
+    pass_device: bool = False
+    from_url: bool = False  # the query named a game: with no save, start it at once
+
+    def game_names(self) -> list[str]:
+        return [clean_name(n, i) for i, n in enumerate(self.names[: self.players])]
+
+    def game_seats(self) -> list[str]:
+        return list(self.seats[: self.players])
+
+
+def clean_name(name: object, seat: int) -> str:
+    """A player's name as typed, trimmed and shortened; the division's name if empty."""
+    text = " ".join(str(name or "").split())[:MAX_NAME]
+    return text or DEFAULT_NAMES[seat]
+
+
+def parse_query(query: str, seed: int) -> Settings:
+    """Settings from a URL query string (with or without '?'); `seed` is the default seed."""
+    q = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    s = Settings(seed=seed)
+
+    def one(key: str) -> str | None:
+        values = q.get(key)
+        return values[-1] if values else None
+
+    players = one("players")
+    if players is not None and players.strip().isdigit() and 2 <= int(players) <= 4:
+        s.players = int(players)
+        s.from_url = True
+    raw_seed = one("seed")
+    if raw_seed is not None and raw_seed.strip().isdigit():
+        s.seed = int(raw_seed) % (MAX_SEED + 1)
+        s.from_url = True
+    seats = one("seats")
+    if seats:
+        kinds = [k.strip().lower() for k in seats.split(",")]
+        for i, k in enumerate(kinds[:4]):
+            if k in SEAT_KINDS:
+                s.seats[i] = k
+        s.from_url = True
+        if players is None and 2 <= len(kinds) <= 4:
+            s.players = len(kinds)
+    names = one("names")
+    if names:
+        for i, n in enumerate(names.split(",")[:4]):
+            s.names[i] = clean_name(n, i)
+    first = one("first")
+    if first is not None and first.strip().isdigit() and int(first) < s.players:
+        s.first = int(first)
+    passing = one("pass")
+    if passing is not None:
+        s.pass_device = passing.strip().lower() in ("1", "on", "yes", "true")
+    return s
+
+
+def query_of(s: Settings) -> str:
+    """The query string that sets up the same game (for sharing)."""
+    parts = [f"players={s.players}", f"seed={s.seed}",
+             "seats=" + ",".join(s.game_seats())]
+    if s.first is not None:
+        parts.append(f"first={s.first}")
+    return "?" + "&".join(parts)

@@ -1,0 +1,132 @@
+"""Which legal action each board place or button stands for.
+
+The board knows no rules: it receives the engine's `legal_actions()` and sorts them into
+chambers to click (the first chamber an action names) and buttons (everything else). A
+chamber that stands for one action applies it at once; a chamber that stands for several opens
+a second step: more chambers (a Portal `shift K L`) or buttons (a division, `destroy K 2`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Verbs whose first argument is a chamber (the place a player clicks).
+CHAMBER_VERBS = frozenset({
+    "from", "to", "activate", "portal", "subject", "cake", "fire", "burn", "destroy",
+    "shift", "cube", "turret",
+})
+# Second words that are not chambers: `cube stay`, `turret stay`.
+NOT_CHAMBERS = frozenset({"stay", "none", "card"})
+
+
+def chamber_of(text: str) -> str | None:
+    """The chamber an action's text names first, or None for a button-only action.
+
+    >>> chamber_of("from K 2"), chamber_of("bonus subject A"), chamber_of("cube stay")
+    ('K', 'A', None)
+    """
+    words = text.split()
+    if not words:
+        return None
+    verb = words[0]
+    if verb == "bonus":
+        if len(words) == 3 and words[1] == "subject":
+            return words[2]
+        return None
+    if verb in CHAMBER_VERBS and len(words) >= 2 and words[1] not in NOT_CHAMBERS:
+        return words[1]
+    return None
+
+
+def second_chamber(text: str) -> str | None:
+    """The second chamber of a two-chamber action (`shift K L` -> 'L'), else None."""
+    words = text.split()
+    if words and words[0] == "shift" and len(words) == 3:
+        return words[2]
+    return None
+
+
+@dataclass
+class Targets:
+    """Legal actions sorted for the page. All lists keep the engine's order."""
+
+    board: dict[str, list[str]] = field(default_factory=dict)  # chamber -> action texts
+    buttons: list[str] = field(default_factory=list)  # actions that are not board places
+    cards: dict[str, list[str]] = field(default_factory=dict)  # card id -> play/gun/discard
+
+    def chamber_action(self, letter: str) -> str | None:
+        """The one action a click on `letter` applies, or None (no action, or several)."""
+        acts = self.board.get(letter, [])
+        return acts[0] if len(acts) == 1 else None
+
+    def board_verbs(self) -> list[str]:
+        """The verbs the board offers now, in order of first appearance."""
+        seen: list[str] = []
+        for acts in self.board.values():
+            for a in acts:
+                v = a.split()[0]
+                if v not in seen:
+                    seen.append(v)
+        return seen
+
+
+def sort_actions(texts: list[str]) -> Targets:
+    """Sort action texts into board chambers, card buttons and other buttons."""
+    t = Targets()
+    for text in texts:
+        words = text.split()
+        letter = chamber_of(text)
+        if letter is not None:
+            t.board.setdefault(letter, []).append(text)
+        elif words[0] in ("play", "gun", "discard") and len(words) == 2:
+            t.cards.setdefault(words[1], []).append(text)
+        else:
+            t.buttons.append(text)
+    return t
+
+
+@dataclass
+class Step:
+    """The second step after clicking a chamber that stands for several actions."""
+
+    source: str  # the chamber clicked first
+    chambers: dict[str, str]  # second chamber -> action text (Portal shifts)
+    buttons: list[str]  # actions to choose among with buttons
+
+
+def second_step(targets: Targets, letter: str) -> Step | None:
+    """What to offer once `letter` is selected; None when it stands for at most one action."""
+    acts = targets.board.get(letter, [])
+    if len(acts) < 2:
+        return None
+    chambers: dict[str, str] = {}
+    buttons: list[str] = []
+    for a in acts:
+        second = second_chamber(a)
+        if second is not None:
+            chambers[second] = a
+        else:
+            buttons.append(a)
+    return Step(letter, chambers, buttons)
+
+
+def guess_text(targets: Targets, decision: str | None, letter: str) -> str | None:
+    """The action text a click on a chamber that is not a target would have meant.
+
+    Handing it to `State.apply` yields the engine's own reason why it is refused.
+    """
+    verbs = targets.board_verbs()
+    if verbs:
+        verb = verbs[0]
+        if verb == "bonus":
+            return f"bonus subject {letter}"
+        if verb == "shift":
+            return f"shift {letter} {letter}"
+        return f"{verb} {letter}"
+    by_decision = {
+        "activate": "activate", "portal": "portal", "fire": "fire", "turret_any": "turret",
+        "destroy": "destroy",
+    }
+    if decision in by_decision:
+        return f"{by_decision[decision]} {letter}"
+    return None
