@@ -58,7 +58,7 @@ def main(argv: list[str]) -> int:
     check = "--check" in argv
     plan = planned()
     stale = [d for d, s in plan.items() if not d.is_file() or not filecmp.cmp(d, s, False)]
-    extra = [p for p in RUNTIME.rglob("*") if p.is_file() and p not in plan] if RUNTIME.is_dir() else []
+    extra = [p for p in RUNTIME.rglob("*") if p.is_file() and p not in plan]
     if check:
         for p in stale:
             print(f"runtime: missing or stale {p.relative_to(ROOT)}")

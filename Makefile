@@ -1,0 +1,90 @@
+# Portal: The Uncooperative Cake Acquisition Game, web edition.
+#   make play    install what is missing, build, serve on http://127.0.0.1:$(PORT)/
+#   make test    install test tools (pip, Debian chromium, npm runtime), lint, run pytest
+#   make lint    ruff
+#   make bench   page start-up benchmark (bench/page.py), then bench/engine.py if present
+#   make site    stage the deployable site in _site/ (what the Pages workflow uploads)
+#   make clean   remove everything built (make distclean: node_modules/ too)
+# Runs as root (CI) or as a user with sudo for the one apt-get step.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+PYTHON ?= python3
+PORT ?= 8000
+STAMPS := .make
+PYTEST_ARGS ?=
+
+.PHONY: play serve build runtime config precache site test test-deps pip-deps chromium \
+        lint bench clean distclean
+
+# ---- runtime from the npm registry --------------------------------------------------------
+# npm ci writes node_modules/.package-lock.json: it is the stamp of a complete install.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+runtime: node_modules/.package-lock.json
+	$(PYTHON) tools/build_runtime.py
+
+# pyscript.toml's [files] follow py/. In CI the committed file must already be up to date.
+config:
+ifdef CI
+	$(PYTHON) tools/gen_config.py --check
+else
+	$(PYTHON) tools/gen_config.py
+endif
+
+precache: runtime config
+	$(PYTHON) tools/gen_precache.py
+
+build: runtime config precache
+
+# ---- serve --------------------------------------------------------------------------------
+play: build serve
+
+serve:
+	@echo ""
+	@echo "  Serving the game at  http://127.0.0.1:$(PORT)/"
+	@echo "  (Ctrl+C stops it; add ?sw=off to the address to bypass the offline cache)"
+	@echo ""
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory "$(CURDIR)" $(PORT)
+
+site: build
+	$(PYTHON) tools/stage_site.py _site
+
+# ---- tests --------------------------------------------------------------------------------
+$(STAMPS)/pip: requirements-dev.txt
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@mkdir -p $(STAMPS) && touch $@
+
+pip-deps: $(STAMPS)/pip
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	  elif command -v sudo >/dev/null; then SUDO=sudo; \
+	  else echo "Chromium is missing: apt-get install chromium chromium-driver (as root)"; exit 1; fi; \
+	  echo "Installing Debian's chromium (browser tests)"; \
+	  $$SUDO apt-get update -q; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium chromium-driver; \
+	fi
+
+test-deps: pip-deps chromium build
+
+lint: pip-deps
+	$(PYTHON) -m ruff check .
+
+test: test-deps lint
+	$(PYTHON) -m pytest $(PYTEST_ARGS)
+
+bench: pip-deps chromium build
+	$(PYTHON) bench/page.py
+	@if [ -f bench/engine.py ]; then $(PYTHON) bench/engine.py; fi
+
+clean:
+	rm -rf runtime/ _site/ $(STAMPS)/ sw-precache.js tests/artifacts/ bench/results/ \
+	  .pytest_cache/ .ruff_cache/
+	find . -name __pycache__ -type d -not -path "./node_modules/*" -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf node_modules/

@@ -1,0 +1,191 @@
+"""Test harness: a local server for the site and Playwright on Debian's Chromium.
+
+Fixtures (see docs/architecture.md, "Test harness"):
+  site            session: SiteServer serving the repository root on a free 127.0.0.1 port
+                  (.url, .override(path, body, status), .clear_overrides(), .requests)
+  site_url        session: its base URL, "http://127.0.0.1:PORT/"; also pytest-playwright's
+                  base_url, so page.goto("./") and page.goto("index.html?seed=4") work
+  page_watch      a PageWatch on pytest-playwright's `page`: records requests, aborts any
+                  that leave 127.0.0.1, collects console errors; .goto() waits for Python
+  game_page       page_watch after .goto("./"): the page with Python loaded; at teardown
+                  the test fails if a request left the site or the console logged an error
+  artifacts       session: tests/artifacts/ (git-ignored) for screenshots
+Every test that uses a browser fixture is marked `browser` automatically, so
+`pytest -m "not browser"` runs the engine's tests alone. Service workers are blocked in
+the default context (Playwright cannot see requests a worker answers); to test offline
+behaviour, open your own context: new_context(service_workers="allow").
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.browser import CHROMIUM, launch_args  # noqa: E402
+from tools.siteserver import SiteServer  # noqa: E402
+
+BROWSER_FIXTURES = {
+    "page", "context", "new_context", "browser", "browser_type", "launch_browser",
+    "page_watch", "game_page", "site", "site_url",
+}
+# Console messages that are not the page's fault.
+HARMLESS_CONSOLE = (
+    "Service Worker registration blocked by Playwright",
+)
+BOOT_TIMEOUT_MS = 90_000
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
+# ---- the site -------------------------------------------------------------------------------
+
+def _check_built() -> None:
+    missing = [p for p in ("runtime/pyodide/pyodide.asm.wasm", "runtime/pyscript/core.js",
+                           "sw-precache.js", "pyscript.toml") if not (ROOT / p).is_file()]
+    if missing:
+        pytest.fail(f"the site is not built ({', '.join(missing)} missing): run `make build`",
+                    pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def site():
+    _check_built()
+    with SiteServer(ROOT) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def site_url(site) -> str:
+    return site.url
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url) -> str:
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    path = ROOT / "tests" / "artifacts"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+# ---- the browser ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not os.access(CHROMIUM, os.X_OK):
+        message = f"{CHROMIUM} is missing: `make test` installs Debian's chromium"
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    args = launch_args()
+    return {**browser_type_launch_args, **args,
+            "headless": browser_type_launch_args.get("headless", True)}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "service_workers": "block",
+            "viewport": {"width": 1280, "height": 800}}
+
+
+class PageWatch:
+    """A Playwright page that records what it asks for and what it logs.
+
+    Attributes not defined here go to the page: watch.click("#x") is page.click("#x").
+    """
+
+    def __init__(self, page, base_url: str):
+        self.page = page
+        self.base_url = base_url
+        self.requests: list[str] = []
+        self.external_requests: list[str] = []
+        self.console: list[tuple[str, str]] = []
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        self.failed_responses: list[str] = []  # "404 http://..." (4xx and 5xx)
+        host = urlsplit(base_url).hostname
+        self._host = host
+
+        def on_route(route):
+            url = route.request.url
+            if urlsplit(url).hostname != host:
+                self.external_requests.append(url)
+                return route.abort()
+            return route.continue_()
+
+        page.context.route(lambda url: urlsplit(url).scheme in ("http", "https", "ws", "wss")
+                           and urlsplit(url).hostname != host, on_route)
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+        page.on("response", lambda r: r.status >= 400 and self.failed_responses.append(
+            f"{r.status} {r.url}"))
+
+    def _on_console(self, message) -> None:
+        text = message.text
+        self.console.append((message.type, text))
+        if message.type == "error" and not text.startswith(HARMLESS_CONSOLE):
+            self.console_errors.append(text)
+
+    def __getattr__(self, name):
+        return getattr(self.page, name)
+
+    def goto(self, path: str = "./", *, wait_ready: bool = True,
+             timeout: float = BOOT_TIMEOUT_MS):
+        """Open `path` (relative to the site) and, by default, wait until Python is up."""
+        response = self.page.goto(self.base_url + path.lstrip("/") if "://" not in path
+                                  else path)
+        if wait_ready:
+            self.wait_ready(timeout)
+        return response
+
+    def wait_ready(self, timeout: float = BOOT_TIMEOUT_MS) -> None:
+        """Wait for <html data-boot="ready"> (js/boot.js sets it when main.py has run)."""
+        self.page.wait_for_selector("html[data-boot=ready], html[data-boot=error]",
+                                    state="attached", timeout=timeout)
+        state = self.page.evaluate("document.documentElement.dataset.boot")
+        if state != "ready":
+            error = self.page.evaluate("window.cakeBoot && window.cakeBoot.error")
+            raise AssertionError(f"the page did not start: {error}\n{self.report()}")
+
+    def boot_stages(self) -> list[str]:
+        return self.page.evaluate("window.cakeBoot.stages.map(s => s.stage)")
+
+    def report(self) -> str:
+        return "\n".join(
+            [f"console errors: {self.console_errors}", f"page errors: {self.page_errors}",
+             f"failed responses: {self.failed_responses}",
+             f"requests leaving the site: {self.external_requests}"])
+
+    def assert_clean(self) -> None:
+        """No request left the site, no console error or failed response, no uncaught
+        exception."""
+        problems = (self.external_requests or self.console_errors or self.page_errors
+                    or self.failed_responses)
+        assert not problems, self.report()
+
+
+@pytest.fixture
+def page_watch(page, site_url) -> PageWatch:
+    return PageWatch(page, site_url)
+
+
+@pytest.fixture
+def game_page(page_watch) -> PageWatch:
+    page_watch.goto("./")
+    yield page_watch
+    page_watch.assert_clean()

@@ -1,0 +1,97 @@
+"""The page starts Python from the local runtime, shows its progress and its failures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _precached() -> set[str]:
+    text = (ROOT / "sw-precache.js").read_text()
+    return set(json.loads(text[text.index("{"): text.rindex("}") + 1])["files"])
+
+
+def test_page_loads_from_local_server_with_no_outside_request(game_page, site_url, artifacts):
+    # game_page's teardown fails the test on a console error or a request leaving the site.
+    assert game_page.is_hidden("#boot")
+    stages = game_page.boot_stages()
+    for a, b in zip(["Loading the page", "Starting Python", "Downloading Python",
+                     "Python is running", "Starting the game", "Ready"],
+                    ["Starting Python", "Downloading Python", "Python is running",
+                     "Starting the game", "Ready", None]):
+        assert a in stages, stages
+        if b:
+            assert stages.index(a) < stages.index(b), stages
+    assert game_page.evaluate("document.getElementById('boot-progress').value") == 100
+    urls = [u for u in game_page.requests if u.startswith(site_url)]
+    assert any(u.endswith("/runtime/pyodide/pyodide.asm.wasm") for u in urls)
+    # Everything the page fetched while starting is in the service worker's precache,
+    # so the same start works offline.
+    precached = _precached()
+    for url in urls:
+        rel = "./" + url[len(site_url):].split("?")[0]
+        assert rel in precached or rel == "./", f"{rel} is fetched but not precached"
+    game_page.screenshot(path=str(artifacts / "boot-ready.png"))
+
+
+def test_progress_is_shown_while_python_loads(page_watch, artifacts):
+    page = page_watch.page
+    # Hold the big download back a moment to look at the page mid-load.
+    release = []
+
+    def slow(route):
+        release.append(route)
+
+    page.route("**/pyodide.asm.wasm", slow)
+    page_watch.goto("./", wait_ready=False)
+    page.wait_for_function("window.cakeBoot && window.cakeBoot.stage === 'Downloading Python'")
+    assert page.get_attribute("html", "data-boot") == "loading"
+    assert page.is_visible("#boot-progress") and page.is_visible("#boot-stage")
+    value = page.evaluate("document.getElementById('boot-progress').value")
+    assert 0 < value < 100
+    assert "Downloading Python" in page.inner_text("#boot-stage")
+    page.screenshot(path=str(artifacts / "boot-loading.png"))
+    page.wait_for_timeout(50)
+    while not release:
+        page.wait_for_timeout(50)
+    release[0].continue_()
+    page_watch.wait_ready()
+    page_watch.assert_clean()
+
+
+def test_file_url_explains_how_to_serve(page, artifacts):
+    page.goto((ROOT / "index.html").as_uri())
+    page.wait_for_selector("html[data-boot=file]", state="attached")
+    error = page.locator("#boot-error")
+    error.wait_for(state="visible")
+    text = error.inner_text()
+    assert "make play" in text and "http://127.0.0.1:8000/" in text, text
+    page.screenshot(path=str(artifacts / "boot-file-url.png"))
+
+
+@pytest.fixture
+def overrides(site):
+    yield site
+    site.clear_overrides()
+
+
+@pytest.mark.parametrize("path, status, body, expect", [
+    ("/runtime/pyodide/pyodide.asm.wasm", 404, b"", "pyodide.asm.wasm (HTTP 404)"),
+    ("/runtime/pyscript/core.js", 404, b"", "core.js"),
+    ("/py/main.py", 200, b"raise RuntimeError('boom at start')\n", "boom at start"),
+], ids=["runtime-missing", "pyscript-missing", "python-error"])
+def test_load_failure_is_shown_in_words(page_watch, overrides, artifacts, path, status, body,
+                                         expect):
+    overrides.override(path, body, status=status)
+    page_watch.goto("./", wait_ready=False)
+    page_watch.wait_for_selector("html[data-boot=error]", state="attached", timeout=90_000)
+    error = page_watch.locator("#boot-error")
+    assert error.is_visible()
+    text = error.inner_text()
+    assert text.startswith("The game could not start.") and expect in text, text
+    assert not page_watch.external_requests
+    page_watch.screenshot(path=str(artifacts / f"boot-error-{status}.png"))

@@ -1,0 +1,189 @@
+"""The site's static files: generated config up to date, manifest, page head, precache."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import subprocess
+import sys
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import gen_config, sitefiles  # noqa: E402
+
+
+def test_pyscript_toml_is_up_to_date_with_py_folder():
+    assert (ROOT / "pyscript.toml").read_text() == gen_config.render(), (
+        "pyscript.toml is out of date with py/: run `make config` and commit it")
+
+
+def test_pyscript_toml_maps_every_python_file_and_points_at_local_runtime():
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+    files = config.get("files", {})
+    expected = {f"./{p}" for p in sitefiles.python_files() if p != sitefiles.MAIN_SCRIPT}
+    assert set(files) == expected
+    for url, dest in files.items():
+        assert (ROOT / url).is_file(), url
+        assert dest == "./" + url.removeprefix("./py/"), (url, dest)
+    assert len(set(files.values())) == len(files)
+    assert "packages" not in config, "packages need micropip served locally (toolchain.md)"
+
+
+def test_gen_config_check_mode_reports_staleness(tmp_path, monkeypatch):
+    stale = tmp_path / "pyscript.toml"
+    stale.write_text("# old\n")
+    monkeypatch.setattr(gen_config, "CONFIG", stale)
+    assert gen_config.main(["--check"]) == 1
+    stale.write_text(gen_config.render())
+    assert gen_config.main(["--check"]) == 0
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_is_valid_and_its_icons_exist():
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
+    for key in ("name", "short_name", "start_url", "scope", "display", "icons",
+                "background_color", "theme_color"):
+        assert manifest.get(key), key
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] in ("standalone", "fullscreen", "minimal-ui")
+    sizes = set()
+    for icon in manifest["icons"]:
+        assert icon["src"].startswith("./"), icon
+        path = ROOT / icon["src"]
+        assert path.is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            w, h = _png_size(path)
+            assert icon["sizes"] == f"{w}x{h}", icon
+            sizes.add(w)
+    assert {192, 512} <= sizes, "installable apps need 192 and 512 px PNG icons"
+    assert any("maskable" in icon.get("purpose", "") for icon in manifest["icons"])
+
+
+class _Head(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = {k: (v or "") for k, v in attrs}
+        self.tags.append((tag, attrs))
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+
+
+def _page(name: str = "index.html") -> _Head:
+    parser = _Head()
+    parser.feed((ROOT / name).read_text())
+    return parser
+
+
+def test_index_head_has_the_runtime_essentials():
+    tags = _page().tags
+    def find(tag, **want):
+        return [a for t, a in tags if t == tag and all(a.get(k) == v for k, v in want.items())]
+    assert find("meta", charset="utf-8")
+    assert find("meta", name="viewport")
+    assert find("meta", name="theme-color")
+    assert find("link", rel="icon"), "without an icon every load logs a favicon 404"
+    assert find("link", rel="manifest", href="./manifest.webmanifest")
+    assert find("link", rel="stylesheet", href="./runtime/pyscript/core.css")
+    scripts = [a for t, a in tags if t == "script"]
+    srcs = [a.get("src") for a in scripts]
+    assert "./js/boot.js" in srcs and "./runtime/pyscript/core.js" in srcs
+    assert srcs.index("./js/boot.js") < srcs.index("./runtime/pyscript/core.js"), (
+        "boot.js must run before PyScript to see its events")
+    assert find("script", type="module", src="./runtime/pyscript/core.js")
+    assert find("script", type="py", src="./py/main.py", config="./pyscript.toml")
+
+
+def test_index_has_the_boot_hook_ids():
+    assert {"boot", "boot-progress", "boot-stage", "boot-error"} <= _page().ids
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in ROOT.glob("*.html")))
+def test_every_url_in_pages_is_relative(page):
+    for tag, attrs in _page(page).tags:
+        for key in ("src", "href", "config", "action"):
+            url = attrs.get(key, "")
+            if url and not url.startswith(("#", "data:", "mailto:")):
+                assert not re.match(r"^(/|[a-z]+:)", url), (
+                    f"{page}: <{tag} {key}={url!r}> must be relative (GitHub Pages serves "
+                    "the site under /<repo>/, and nothing may leave the site)")
+
+
+def test_precache_lists_page_python_and_runtime():
+    from tools import gen_precache
+
+    text, data = gen_precache.render()
+    files = data["files"]
+    assert files[:2] == ["./", "./index.html"] or {"./", "./index.html"} <= set(files)
+    for needed in ("./pyscript.toml", "./manifest.webmanifest", "./js/boot.js",
+                   "./runtime/pyscript/core.js", "./runtime/pyscript/core.css",
+                   "./runtime/pyodide/pyodide.mjs", "./runtime/pyodide/pyodide.asm.mjs",
+                   "./runtime/pyodide/pyodide.asm.wasm", "./runtime/pyodide/python_stdlib.zip",
+                   "./runtime/pyodide/pyodide-lock.json", "./assets/icon-192.png"):
+        assert needed in files, needed
+    for py in sitefiles.python_files():
+        assert f"./{py}" in files, py
+    assert not any(f.endswith(".map") for f in files)
+    assert "./sw.js" not in files
+    for url in files[1:]:
+        assert (ROOT / url).is_file(), url
+    assert 10e6 < data["bytes"] < 25e6
+    assert re.fullmatch(r"[0-9a-f]{16}", data["version"])
+    assert text.startswith("// GENERATED")
+
+
+def test_built_precache_lists_only_existing_files():
+    """One missing file makes the worker's install fail: no offline play at all."""
+    text = (ROOT / "sw-precache.js").read_text()
+    data = json.loads(text[text.index("{"): text.rindex("}") + 1])
+    missing = [u for u in data["files"][1:] if not (ROOT / u).is_file()]
+    assert not missing, f"sw-precache.js is stale (run `make build`): {missing}"
+
+
+def test_precache_version_changes_with_content(tmp_path):
+    a = tmp_path / "a.txt"
+    a.write_text("one")
+    v1 = sitefiles.content_version(["a.txt"], tmp_path)
+    a.write_text("two")
+    assert sitefiles.content_version(["a.txt"], tmp_path) != v1
+
+
+def test_runtime_matches_the_pinned_npm_packages():
+    pins = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    assert pins["@pyscript/core"] == "0.7.31"
+    assert re.fullmatch(r"314\.\d+\.\d+", pins["pyodide"])
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    assert lock["node_modules/@pyscript/core"]["version"] == pins["@pyscript/core"]
+    assert lock["node_modules/pyodide"]["version"] == pins["pyodide"]
+    proc = subprocess.run([sys.executable, "tools/build_runtime.py", "--check"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_staged_site_is_complete(tmp_path):
+    dest = tmp_path / "site"
+    proc = subprocess.run([sys.executable, "tools/stage_site.py", str(dest)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    for name in ("index.html", "pyscript.toml", "sw.js", "sw-precache.js",
+                 "manifest.webmanifest", "js/boot.js", ".nojekyll",
+                 "runtime/pyodide/pyodide.asm.wasm", "py/main.py"):
+        assert (dest / name).is_file(), name
+    assert not (dest / "node_modules").exists() and not (dest / "tests").exists()
+    assert not (dest / "package.json").exists()
