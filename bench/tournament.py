@@ -1,0 +1,295 @@
+"""Bot tournaments: win rates, balance, game length, card and panel statistics.
+
+A benchmark, not a test. Plays seeded games between bot levels with the seats rotated over
+the same deals, appends one JSON line per game to a results file as it goes (so a long run
+can be stopped and its games still count), and prints a summary. Examples:
+
+    python bench/tournament.py match --levels hard,medium --games 400 --iterations 12 \\
+        --out bench/results/hard-medium.jsonl
+    python bench/tournament.py match --levels medium,easy --games 400
+    python bench/tournament.py match --levels medium,medium,medium --games 1000
+    python bench/tournament.py report bench/results/*.jsonl
+
+Seats: game g plays deal (seed) base + g // players with the levels rotated by g % players,
+so every level sits in every seat on the same deals. Shared wins count fractionally.
+Win rates come with 95% Wilson intervals against the fair share 1 / players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from multiprocessing import Pool
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
+
+import cakegame  # noqa: E402
+from cakegame import bots  # noqa: E402
+from cakegame.actions import Verb  # noqa: E402
+
+
+def play_game(job: dict[str, Any]) -> dict[str, Any]:
+    """One whole game; returns what the report needs (or the error, if a bot failed)."""
+    try:
+        return _play_game(job)
+    except Exception:  # a bot bug must not end a long run; it is reported instead
+        import traceback
+        return {"error": traceback.format_exc(), "seed": job["seed"],
+                "rotation": job["rotation"]}
+
+
+def _play_game(job: dict[str, Any]) -> dict[str, Any]:
+    players = len(job["levels"])
+    rot = job["rotation"]
+    seats = [job["levels"][(s + rot) % players] for s in range(players)]
+    s = cakegame.new_game(players=players, seed=job["seed"])
+    first = s.first_player
+    times: dict[str, list[float]] = defaultdict(list)
+    played: Counter[str] = Counter()
+    gunned: Counter[str] = Counter()
+    held: Counter[str] = Counter()  # deploy decisions at which the card could be deployed
+    player_of: dict[str, list[int]] = defaultdict(list)  # card -> seats that deployed it
+    faces: Counter[str] = Counter()  # panel face activated
+    paid: Counter[str] = Counter()  # panel face that rewarded someone
+    k = 0
+    seen_deploy: set[tuple[int, int]] = set()
+    while not s.is_over:
+        seat = s.current_player
+        assert seat is not None
+        view = s.view(seat)
+        if s.decision == "deploy" and (s.turn_number, seat) not in seen_deploy:
+            seen_deploy.add((s.turn_number, seat))
+            for c in {a.args[0] for a in view.legal_actions() if a.verb is Verb.PLAY}:
+                held[c] += 1
+        t0 = time.perf_counter()
+        a = bots.choose(view, seats[seat], seed=job["seed"] * 7919 + k,
+                        iterations=job.get("iterations"), budget_s=job.get("budget_s"))
+        dt = time.perf_counter() - t0
+        if len(view.legal_actions()) > 1:
+            times[seats[seat]].append(dt)
+        if a.verb is Verb.PLAY:
+            played[a.args[0]] += 1
+            player_of[a.args[0]].append(seat)
+        elif a.verb is Verb.GUN:
+            gunned[a.args[0]] += 1
+            player_of[a.args[0]].append(seat)
+        before = s
+        s = s.apply(a)
+        if a.verb is Verb.ACTIVATE:
+            ch = before.chamber(a.args[0])
+            face = f"{ch.letter}{ch.face}:{''.join(i.value for i in ch.icons)}"
+            faces[face] += 1
+            if not s.is_over and s.decision == "reward":
+                paid[face] += 1
+        k += 1
+    o = s.outcome
+    assert o is not None
+    return {
+        "seed": job["seed"], "rotation": rot, "players": players, "seats": seats,
+        "first": first, "winners": list(o.winners), "reason": o.reason.value,
+        "cake": list(o.cake), "subjects": list(o.subjects), "turns": s.turn_number,
+        "actions": k, "iterations": job.get("iterations"), "budget_s": job.get("budget_s"),
+        "times": {lv: [round(x, 5) for x in ts] for lv, ts in times.items()},
+        "played": dict(played), "gunned": dict(gunned), "held": dict(held),
+        "card_seats": {c: v for c, v in player_of.items()},
+        "faces": dict(faces), "paid": dict(paid),
+    }
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (successes may be fractional)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def run_match(args: argparse.Namespace) -> None:
+    levels = args.levels.split(",")
+    players = len(levels)
+    jobs = [{"levels": levels, "rotation": g % players, "seed": args.seed + g // players,
+             "iterations": args.iterations, "budget_s": args.budget}
+            for g in range(args.games)]
+    done_keys: set[tuple[int, int]] = set()
+    if args.out and os.path.exists(args.out):
+        with open(args.out) as fh:
+            for line in fh:
+                r = json.loads(line)
+                done_keys.add((r["seed"], r["rotation"]))
+    jobs = [j for j in jobs if (j["seed"], j["rotation"]) not in done_keys]
+    procs = max(1, min(2, args.processes))
+    out = open(args.out, "a") if args.out else None
+    results = []
+    t0 = time.perf_counter()
+    with Pool(procs) as pool:
+        for i, r in enumerate(pool.imap_unordered(play_game, jobs, chunksize=1)):
+            results.append(r)
+            if out:
+                out.write(json.dumps(r) + "\n")
+                out.flush()
+            if args.verbose:
+                print(f"{i + 1}/{len(jobs)} seed {r['seed']} seats {r['seats']} winners "
+                      f"{r['winners']} {r['reason']} turns {r['turns']} "
+                      f"({time.perf_counter() - t0:.0f}s)", flush=True)
+    if out:
+        out.close()
+        report([args.out])
+    else:
+        summarise(results)
+
+
+def load(paths: list[str]) -> list[dict[str, Any]]:
+    rows = []
+    for p in paths:
+        with open(p) as fh:
+            rows += [json.loads(line) for line in fh if line.strip()]
+    return rows
+
+
+def report(paths: list[str]) -> None:
+    summarise(load(paths))
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def summarise(rows: list[dict[str, Any]]) -> None:
+    """Print win rates (Wilson 95%), balance, length, timing, card and panel figures."""
+    errors = [r for r in rows if "error" in r]
+    for r in errors:
+        print(f"ERROR in game seed {r['seed']} rotation {r['rotation']}:\n{r['error']}")
+    rows = [r for r in rows if "error" not in r]
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        lv = sorted(set(r["seats"]))
+        groups[(r["players"], tuple(sorted(r["seats"])), r.get("iterations"))].append(r)
+        del lv
+    for (players, lineup, iters), rs in sorted(groups.items(), key=lambda t: str(t[0])):
+        n = len(rs)
+        print(f"\n## {players} players, lineup {'/'.join(lineup)}"
+              f"{f', hard iterations {iters}' if iters else ''}: {n} games")
+        fair = 1 / players
+        share: Counter[str] = Counter()
+        count: Counter[str] = Counter()
+        for r in rs:
+            for lv in set(r["seats"]):
+                count[lv] += r["seats"].count(lv)
+            for w in r["winners"]:
+                share[r["seats"][w]] += 1 / len(r["winners"])
+        for lv in sorted(count):
+            # per seat-game: a level holding k seats has k chances per game
+            lo, hi = wilson(share[lv], count[lv])
+            print(f"  {lv:>6}: win share {_pct(share[lv] / count[lv])} of its seats "
+                  f"(95% CI {_pct(lo)}-{_pct(hi)}; fair {_pct(fair)}; "
+                  f"{share[lv]:.1f} wins / {count[lv]} seat-games)")
+        first = sum(1 / len(r["winners"]) for r in rs if r["first"] in r["winners"])
+        lo, hi = wilson(first, n)
+        print(f"  first player's win share {_pct(first / n)} (95% CI {_pct(lo)}-{_pct(hi)}; "
+              f"fair {_pct(fair)})")
+        by_seat = Counter()
+        for r in rs:
+            for w in r["winners"]:
+                by_seat[(w - r["first"]) % players] += 1 / len(r["winners"])
+        print("  win share by position after the first player: "
+              + ", ".join(f"{i + 1}: {_pct(by_seat[i] / n)}" for i in range(players)))
+        turns = sorted(r["turns"] for r in rs)
+        print(f"  game length in turns: mean {statistics.mean(turns):.1f}, median "
+              f"{statistics.median(turns)}, 10th-90th percentile "
+              f"{turns[len(turns) // 10]}-{turns[(9 * len(turns)) // 10]}, "
+              f"rounds (turns / players) mean {statistics.mean(turns) / players:.1f}")
+        reasons = Counter(r["reason"] for r in rs)
+        print("  endings: " + ", ".join(f"{k} {_pct(v / n)}" for k, v in reasons.most_common()))
+        for lv in sorted(count):
+            ts = sorted(t for r in rs for t in r["times"].get(lv, []))
+            if ts:
+                print(f"  {lv:>6} time per decision (with a choice): mean "
+                      f"{1000 * statistics.mean(ts):.1f} ms, 95th pct "
+                      f"{1000 * ts[int(0.95 * (len(ts) - 1))]:.0f} ms, max "
+                      f"{1000 * ts[-1]:.0f} ms ({len(ts)} decisions)")
+    cards(rows)
+    panels(rows)
+
+
+def cards(rows: list[dict[str, Any]]) -> None:
+    """How often each card is deployed when it could be, and how its deployers fare."""
+    held: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    gunned: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    fair: Counter[str] = Counter()
+    for r in rows:
+        held.update(r["held"])
+        played.update(r["played"])
+        gunned.update(r["gunned"])
+        for c, seats in r["card_seats"].items():
+            for s in set(seats):
+                games[c] += 1
+                fair[c] += 1 / r["players"]
+                if s in r["winners"]:
+                    wins[c] += 1 / len(r["winners"])
+    print(f"\n## Cards over {len(rows)} games (deploy rate = deployments / deploy steps at "
+          "which the card could be deployed; win share of the seats that deployed it)")
+    for c in cakegame.content.CARD_IDS:
+        rate = (played[c] + gunned[c]) / held[c] if held[c] else 0.0
+        ws = wins[c] / games[c] if games[c] else 0.0
+        exp = fair[c] / games[c] if games[c] else 0.0
+        lo, hi = wilson(wins[c], games[c])
+        print(f"  {c:>14}: held {held[c]:5d}, played {played[c]:5d}, gun {gunned[c]:4d}, "
+              f"rate {_pct(rate):>6}; deployer won {_pct(ws)} (CI {_pct(lo)}-{_pct(hi)}, "
+              f"fair {_pct(exp)}, {games[c]} seat-games)")
+
+
+def panels(rows: list[dict[str, Any]]) -> None:
+    faces: Counter[str] = Counter()
+    paid: Counter[str] = Counter()
+    for r in rows:
+        faces.update(r["faces"])
+        paid.update(r["paid"])
+    print(f"\n## Panel faces over {len(rows)} games (activations, and how many paid a reward)")
+    for f in sorted(faces):
+        print(f"  {f:>9}: activated {faces[f]:5d}, paid {paid[f]:5d} "
+              f"({_pct(paid[f] / faces[f]) if faces[f] else '-'})")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("match", help="play games and report")
+    m.add_argument("--levels", default="medium,easy",
+                   help="one level per seat, comma-separated (2-4 seats)")
+    m.add_argument("--games", type=int, default=40)
+    m.add_argument("--seed", type=int, default=1, help="first deal's seed")
+    m.add_argument("--iterations", type=int, default=12,
+                   help="hard's playouts per decision (repeatable; default 12)")
+    m.add_argument("--budget", type=float, default=None,
+                   help="hard's seconds per decision instead of --iterations")
+    m.add_argument("--processes", type=int, default=2, help="worker processes (at most 2)")
+    m.add_argument("--out", default=None, help="append one JSON line per game here "
+                   "(games already in it are not played again)")
+    m.add_argument("-v", "--verbose", action="store_true")
+    r = sub.add_parser("report", help="summarise result files")
+    r.add_argument("paths", nargs="+")
+    args = ap.parse_args(argv)
+    if args.cmd == "match":
+        if args.budget is not None:
+            args.iterations = None
+        run_match(args)
+    else:
+        report(args.paths)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,626 @@
+"""A light, mutable model of the lab for the bots to think with, and the evaluation.
+
+The engine's State is exact but each step costs a full copy of the game; a heuristic player
+wants to try a hundred moves per decision. So `Board` keeps only what the heuristics look at
+(chambers, their counts and tokens, supplies, hand sizes, the active rule), is read from a
+View or a State through the public API only (`chambers()`, `supply()`, ...), and can simulate
+the parts of a turn that matter for judging it: a group move with its cake, the single-subject
+bonus, an activation with its rewards, the recycle, and the end of the game.
+
+The simulation approximates where the rules leave a choice to a player (where rewards are
+delivered, where the Turret and Cube go, which row takes the recycled chamber): it picks a
+sensible default. It never decides a real action by itself; the engine lists the legal ones.
+
+`value(board, me, next_seat)` scores a position for seat `me` as a number in [0, 1], roughly
+a win chance: exact for a finished game; near 0 or 1 when `next_seat` can end the game at
+once and win; otherwise a logistic of `me`'s lead in "safe cake" (cake weighted by how far
+it stands from the old edge), after letting `next_seat` make its best activation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ..content import CAKE_PER_DIVISION, CARD_BY_ID, HAND_LIMIT, OPERA_CAKE, PANELS, Rule
+
+# Chance that a chamber at depth d (0 = old edge) of its row is recycled before its owner's
+# next turn, for one opponent's turn; `Board.risk` compounds it over the opponents.
+RISK_ONE = (0.5, 0.22, 0.09, 0.04, 0.02, 0.01)
+W_SUB = 0.14  # a subject in the lab, relative to a cake slice
+W_CAKE_SUPPLY = 0.08  # cake not yet earned: a little potential
+W_HAND = 0.18  # an Aperture card in hand
+W_MAJ = 0.25  # share of an old-edge majority's reward counted as already earned
+ICON_VALUE = {"s": W_SUB * 0.9, "c": 0.85, "a": W_HAND, "q": 0.1, "t": 0.12}
+K_LOGIT = 1.1  # win chance = logistic(K_LOGIT * lead in safe cake)
+THREAT_WIN = 0.92  # value of a position where the next player can end the game and win
+
+
+def risk_table(opponents: int) -> list[float]:
+    """Chance, by depth, that a chamber is recycled during `opponents` turns."""
+    return [1.0 - (1.0 - r) ** max(1, opponents) for r in RISK_ONE]
+
+
+class _IconSum(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> float:
+        v = sum(ICON_VALUE.get(c, 0.0) for c in key)
+        self[key] = v
+        return v
+
+
+_ICON_SUM = _IconSum()
+
+
+def sigmoid(x: float) -> float:
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class Geo:
+    """Facts that depend only on where the chambers stand."""
+
+    __slots__ = ("rows", "lab", "depth", "old", "new", "where", "neigh", "activatable", "_wt")
+
+    def __init__(self, pos: Sequence[tuple[int, int] | None]) -> None:
+        rs: list[list[tuple[int, int]]] = [[], [], []]
+        for p, rx in enumerate(pos):
+            if rx is not None:
+                rs[rx[0]].append((rx[1], p))
+        self.rows = [[p for _, p in sorted(r)] for r in rs]
+        self.lab = [p for r in self.rows for p in r]
+        self.depth = {p: len(r) - 1 - i for r in self.rows for i, p in enumerate(r)}
+        self.old = [r[-1] for r in self.rows if r]
+        self.new = [r[0] for r in self.rows if r]
+        self.where = {rx: p for p, rx in enumerate(pos) if rx is not None}
+        self.neigh: dict[int, list[int]] = {}
+        for p in self.lab:
+            r, x = pos[p]  # type: ignore[misc]
+            found = [(r + dr, x + dx) for dr, dx in _STEPS if (r + dr, x + dx) in self.where]
+            self.neigh[p] = sorted(self.where[k] for k in found)
+        ok = [p for p in self.old if self._connected_without(p)]
+        self.activatable = ok or list(self.old)
+        self._wt: dict[int, dict[int, float]] = {}
+
+    def weights(self, n: int) -> dict[int, float]:
+        """How safe each chamber is (1 - risk of recycling before its owner's next turn)."""
+        w = self._wt.get(n)
+        if w is None:
+            risk = risk_table(n - 1)
+            last = len(risk) - 1
+            w = {p: 1.0 - risk[min(d, last)] for p, d in self.depth.items()}
+            self._wt[n] = w
+        return w
+
+    def _connected_without(self, gone: int) -> bool:
+        rest = [p for p in self.lab if p != gone]
+        if not rest:
+            return True
+        seen = {rest[0]}
+        todo = [rest[0]]
+        while todo:
+            p = todo.pop()
+            for q in self.neigh[p]:
+                if q != gone and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return len(seen) == len(rest)
+
+
+_STEPS = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
+_GEO: dict[tuple[Any, ...], Geo] = {}
+
+
+class Board:
+    """The lab and the supplies, as plain lists indexed by panel (None for panels not in
+    the lab). Mutable: copy() before simulating."""
+
+    __slots__ = ("n", "turn", "rule", "pos", "icons", "face", "sub", "cake", "portals",
+                 "turret", "cube", "supply", "cake_supply", "burned", "hand", "over",
+                 "_geo", "activated")
+
+    n: int
+    turn: int
+    rule: Rule | None
+    pos: list[tuple[int, int] | None]
+    icons: list[str]
+    face: list[int]
+    sub: list[list[int]]
+    cake: list[list[int]]
+    portals: list[int]
+    turret: int | None
+    cube: int | None
+    supply: list[int]
+    cake_supply: list[int]
+    burned: list[int]
+    hand: list[int]
+    over: tuple[int, ...] | None  # the winners once the game has ended
+    _geo: Geo | None
+    activated: int | None  # the chamber holding GLaDOS (being activated), if any
+
+    @classmethod
+    def read(cls, r: Any) -> Board:
+        """A Board from a View or a State (public methods only)."""
+        b = object.__new__(cls)
+        n = r.players
+        b.n = n
+        b.turn = r.turn
+        b.rule = r.rule
+        npan = len(PANELS)
+        b.pos = [None] * npan
+        b.icons = [""] * npan
+        b.face = [0] * npan
+        b.sub = [[0] * n for _ in range(npan)]
+        b.cake = [[0] * n for _ in range(npan)]
+        b.portals = []
+        b.turret = None
+        b.cube = None
+        b.activated = None
+        for c in r.chambers():
+            p = c.panel
+            b.pos[p] = (c.row, c.x)
+            b.face[p] = c.face
+            b.icons[p] = PANELS[p].faces[c.face]
+            b.sub[p] = list(c.subjects)
+            b.cake[p] = list(c.cake)
+            if c.portal:
+                b.portals.append(p)
+            if c.turret:
+                b.turret = p
+            if c.cube:
+                b.cube = p
+            if c.glados:
+                b.activated = p
+        b.supply = [r.supply(s) for s in range(n)]
+        b.cake_supply = [r.cake_supply(s) for s in range(n)]
+        b.burned = [r.incinerated(s) for s in range(n)]
+        b.hand = [r.hand_size(s) for s in range(n)]
+        b.over = tuple(r.outcome.winners) if r.is_over else None
+        b._geo = None
+        return b
+
+    @classmethod
+    def read_state(cls, st: Any) -> Board:
+        """A Board from a full State through its save data (`State.to_data()`, the public
+        versioned save format): the same result as `read`, several times faster. Used in
+        hard's playouts, which run on sampled States."""
+        d = st.to_data()
+        b = object.__new__(cls)
+        n = d["players"]
+        b.n = n
+        b.turn = d["turn"]
+        b.rule = CARD_BY_ID[d["discard"][-1]].rule if d["discard"] else None
+        b.pos = [None if rx is None else (rx[0], rx[1]) for rx in d["pos"]]
+        b.face = [0 if rx is None else f for rx, f in zip(d["pos"], d["face"])]
+        b.icons = [PANELS[p].faces[f] if rx is not None else ""
+                   for p, (rx, f) in enumerate(zip(d["pos"], b.face))]
+        b.sub = d["sub"]
+        b.cake = d["cake"]
+        b.portals = [p for p in d["portals"]]
+        b.turret = d["turret"]
+        b.cube = d["cube"]
+        b.activated = d["glados"]
+        b.supply = d["supply"]
+        b.cake_supply = d["cake_supply"]
+        b.burned = d["burned"]
+        b.hand = [len(h) for h in d["hands"]]
+        b.over = None if d["over"] is None else tuple(d["over"]["winners"])
+        b._geo = None
+        # portals in the lab's order (top row first, each row from its new edge), as read()
+        order = {p: i for i, p in enumerate(b.lab())}
+        b.portals.sort(key=lambda p: order.get(p, 99))
+        return b
+
+    def copy(self) -> Board:
+        b = object.__new__(Board)
+        b.n = self.n
+        b.turn = self.turn
+        b.rule = self.rule
+        b.pos = list(self.pos)
+        b.icons = list(self.icons)
+        b.face = list(self.face)
+        b.sub = [list(x) for x in self.sub]
+        b.cake = [list(x) for x in self.cake]
+        b.portals = list(self.portals)
+        b.turret = self.turret
+        b.cube = self.cube
+        b.supply = list(self.supply)
+        b.cake_supply = list(self.cake_supply)
+        b.burned = list(self.burned)
+        b.hand = list(self.hand)
+        b.over = self.over
+        b._geo = self._geo
+        b.activated = self.activated
+        return b
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything the heuristics read, as a hashable value (for memoising)."""
+        return (self.n, self.turn, self.rule, tuple(self.pos), tuple(self.face),
+                tuple(map(tuple, self.sub)), tuple(map(tuple, self.cake)),
+                tuple(self.portals), self.turret, self.cube, tuple(self.supply),
+                tuple(self.cake_supply), tuple(self.burned), tuple(self.hand), self.over,
+                self.activated)
+
+    # ------------------------------------------------------------ geometry
+    def geo(self) -> Geo:
+        """Rows, depths, adjacency and activatable chambers of this lab (memoised by the
+        chambers' positions, which only a recycle changes)."""
+        g = self._geo
+        if g is None:
+            key = tuple(self.pos)
+            g = _GEO.get(key)
+            if g is None:
+                g = Geo(self.pos)
+                if len(_GEO) > 4096:
+                    _GEO.clear()
+                _GEO[key] = g
+            self._geo = g
+        return g
+
+    def rows(self) -> list[list[int]]:
+        """The chambers of each row, new edge first."""
+        return self.geo().rows
+
+    def lab(self) -> list[int]:
+        return self.geo().lab
+
+    def depth(self) -> dict[int, int]:
+        """Chambers to the right of each chamber in its row (0 on the old edge)."""
+        return self.geo().depth
+
+    def old_edge(self) -> list[int]:
+        return self.geo().old
+
+    def new_edge(self) -> list[int]:
+        return self.geo().new
+
+    def _where(self) -> dict[tuple[int, int], int]:
+        return self.geo().where
+
+    def neighbours(self, p: int, where: Any = None) -> list[int]:
+        """Plain adjacency (what the Turret and connectedness use)."""
+        return self.geo().neigh[p]
+
+    def move_targets(self, p: int, where: Any = None) -> list[int]:
+        """Where subjects in `p` may move: adjacency, Portals and the Character's rule."""
+        g = self.geo()
+        rule = self.rule
+        base = g.neigh[p]
+        portal = (rule is not Rule.NO_PORTALS and p in self.portals
+                  and len(self.portals) == 2)
+        if not portal and rule is not Rule.ROW_LEAP and rule is not Rule.WRAP:
+            return base
+        out = set(base)
+        if portal:
+            out.add(self.portals[1] if self.portals[0] == p else self.portals[0])
+        rx = self.pos[p]
+        assert rx is not None
+        r, x = rx
+        wh = g.where
+        if rule is Rule.ROW_LEAP:
+            for k in ((r, x - 4), (r, x + 4)):
+                if k in wh:
+                    out.add(wh[k])
+        if rule is Rule.WRAP and r != 1 and (2 - r, x) in wh:
+            out.add(wh[(2 - r, x)])
+        out.discard(p)
+        return sorted(out)
+
+    def activatable(self) -> list[int]:
+        return self.geo().activatable
+
+    # ------------------------------------------------------------ counts
+    def lab_subjects(self, s: int) -> int:
+        return sum(x[s] for p, x in enumerate(self.sub) if self.pos[p] is not None)
+
+    def lab_cake(self, s: int) -> int:
+        return sum(x[s] for p, x in enumerate(self.cake) if self.pos[p] is not None)
+
+    def check_end(self) -> bool:
+        """Mark the game over if a division has no subjects in the lab or no cake left."""
+        if self.over is not None:
+            return True
+        lab = self.geo().lab
+        sub = self.sub
+        subs = [sum(col) for col in zip(*[sub[p] for p in lab])]
+        if 0 in subs or max(self.burned) >= CAKE_PER_DIVISION:
+            cake = self.cake
+            cakes = [sum(col) for col in zip(*[cake[p] for p in lab])]
+            top = max(cakes)
+            tied = [s for s in range(self.n) if cakes[s] == top]
+            most = max(subs[s] for s in tied)
+            self.over = tuple(s for s in tied if subs[s] == most)
+            return True
+        return False
+
+    # ------------------------------------------------------------ simulation
+    def kill(self, p: int) -> None:
+        for s in range(self.n):
+            self.supply[s] += self.sub[p][s]
+            self.sub[p][s] = 0
+
+    def turret_strikes(self, p: int) -> None:
+        if self.turret == p and self.rule is not Rule.TURRET_DISARMED:
+            self.kill(p)
+
+    def move(self, who: int, src: int, dst: int, k: int, picks: Sequence[int] = ()) -> None:
+        """A group of `k` of `who`'s subjects goes from src to dst carrying `picks` (seats)."""
+        self.sub[src][who] -= k
+        self.sub[dst][who] += k
+        for s in picks:
+            self.cake[src][s] -= 1
+            self.cake[dst][s] += 1
+        self.turret_strikes(dst)
+        self.check_end()
+
+    def bonus_applies(self, k: int) -> bool:
+        if self.rule is Rule.NO_BONUS:
+            return False
+        return k <= 2 if self.rule is Rule.BONUS_UP_TO_TWO else k == 1
+
+    def safest_new_edge(self, avoid: int | None = None) -> int | None:
+        """The new-edge chamber deepest from its old edge (longest row), not `avoid`."""
+        best, best_len = None, -1
+        for r in self.rows():
+            if r and r[0] != avoid and len(r) > best_len and self.turret != r[0]:
+                best, best_len = r[0], len(r)
+        if best is None:
+            for r in self.rows():
+                if r and r[0] != avoid:
+                    return r[0]
+        return best
+
+    def deliver_subject(self, s: int, p: int | None) -> None:
+        if p is None or self.supply[s] <= 0:
+            return
+        self.supply[s] -= 1
+        self.sub[p][s] += 1
+        self.turret_strikes(p)
+
+    def deliver_cake(self, s: int, p: int | None) -> None:
+        if p is None or self.cake_supply[s] <= 0:
+            return
+        self.cake_supply[s] -= 1
+        self.cake[p][s] += 1
+
+    def take_bonus(self, s: int, prefer_card: bool) -> None:
+        """The single-subject bonus with a default choice."""
+        if prefer_card and self.hand[s] < HAND_LIMIT:
+            self.hand[s] += 1
+        elif self.supply[s] > 0:
+            self.deliver_subject(s, self.safest_new_edge(self.activated))
+        elif self.hand[s] < HAND_LIMIT:
+            self.hand[s] += 1
+
+    def majority(self, p: int) -> int | None:
+        counts = self.sub[p]
+        present = [s for s in range(self.n) if counts[s] > 0]
+        if not present:
+            return None
+        fewest = self.rule is Rule.FEWEST
+        best = min(counts[s] for s in present) if fewest else max(counts[s] for s in present)
+        tied = [s for s in present if counts[s] == best]
+        if len(tied) == 1:
+            return tied[0]
+        if self.rule is Rule.TIES_TO_ACTIVE and self.turn in tied:
+            return self.turn
+        return None
+
+    def rewarded(self, p: int) -> int | None:
+        if self.cube == p and self.rule is not Rule.CUBE_HARMLESS:
+            return None
+        return self.majority(p)
+
+    def reward_codes(self, p: int) -> str:
+        out = []
+        for code in self.icons[p]:
+            twice = (self.rule is Rule.DOUBLE_CAKE and code == "c") or (
+                self.rule is Rule.DOUBLE_SUBJECTS and code == "s")
+            out.append(code * (2 if twice else 1))
+        return "".join(out)
+
+    def activate(self, p: int, row: int | None = None) -> None:
+        """Activate `p`: rewards with default placements, then the recycle."""
+        self.activated = p
+        m = self.rewarded(p)
+        if m is not None:
+            for code in self.reward_codes(p):
+                if self.over is not None:
+                    break
+                if code == "s":
+                    self.deliver_subject(m, self.safest_new_edge(p))
+                elif code == "c":
+                    self.deliver_cake(m, self.safest_new_edge(p))
+                elif code == "a":
+                    if self.hand[m] < HAND_LIMIT:
+                        self.hand[m] += 1
+                elif code == "q":
+                    self.place_cube(m)
+                elif code == "t":
+                    self.step_turret(m)
+            self.check_end()
+        if self.over is None:
+            self.recycle(row)
+
+    def place_cube(self, m: int) -> None:
+        """Block the richest old-edge chamber another division holds the majority of."""
+        best, best_v = None, 0.0
+        for q in self.old_edge():
+            if q == self.activated:
+                continue
+            who = self.majority(q)
+            if who is not None and who != m:
+                v = sum(ICON_VALUE.get(c, 0.0) for c in self.icons[q])
+                if v > best_v:
+                    best, best_v = q, v
+        if best is not None:
+            self.cube = best
+
+    def step_turret(self, m: int) -> None:
+        """Move the Turret where it destroys most of the others' subjects net of `m`'s."""
+        if self.turret is None:
+            options = [q for q in self.new_edge() if q != self.activated]
+        else:
+            options = self.neighbours(self.turret)
+        best, best_v = None, 0 if self.turret is not None else -99
+        for q in options:
+            v = sum(self.sub[q]) - 2 * self.sub[q][m]
+            if self.rule is Rule.TURRET_DISARMED:
+                v = 0
+            if v > best_v:
+                best, best_v = q, v
+        if best is not None:
+            self.turret = best
+            self.turret_strikes(best)
+            self.check_end()
+
+    def recycle_rows(self, p: int) -> list[int]:
+        rx = self.pos[p]
+        assert rx is not None
+        home = rx[0]
+        after = [[q for q in r if q != p] for r in self.rows()]
+        if not after[home]:
+            return [home]
+        if self.rule is Rule.ANY_ROW:
+            return [0, 1, 2]
+        short = [r for r in range(3) if len(after[r]) < 3]
+        return short or [0, 1, 2]
+
+    def recycle(self, row: int | None = None) -> None:
+        """Destroy and incinerate what is in the activated chamber; flip it to a new edge."""
+        p = self.activated
+        if p is None:
+            return
+        safe = self.rule is Rule.SAFE_CAKE
+        for s in range(self.n):
+            self.supply[s] += self.sub[p][s]
+            self.sub[p][s] = 0
+            if safe:
+                self.cake_supply[s] += self.cake[p][s]
+            else:
+                self.burned[s] += self.cake[p][s]
+            self.cake[p][s] = 0
+        rows_ok = self.recycle_rows(p)
+        rows = self.rows()
+        if row is None or row not in rows_ok:
+            home = self.pos[p][0]  # type: ignore[index]
+            row = min(rows_ok, key=lambda r: (len(rows[r]) - (r == home), r != home, r))
+        self.face[p] ^= 1
+        self.icons[p] = PANELS[p].faces[self.face[p]]
+        after = [[q for q in r if q != p] for r in rows]
+        if after[row]:
+            x = self.pos[after[row][0]][1] - 2  # type: ignore[index]
+        else:
+            beside = after[0] if row == 1 else after[1]
+            x = self.pos[beside[0]][1] - 1  # type: ignore[index]
+        self.pos[p] = (row, x)
+        self._geo = None
+        self.activated = None
+        self.check_end()
+
+    def end_turn(self) -> None:
+        """The Opera Turret's alternative win, checked when a turn ends."""
+        if self.over is None and self.rule is Rule.OPERA:
+            s = self.turn
+            rows_with = {self.pos[p][0] for p in self.lab() if self.cake[p][s] > 0}  # type: ignore[index]
+            if self.lab_cake(s) >= OPERA_CAKE and len(rows_with) == 3:
+                self.over = (s,)
+
+    # ------------------------------------------------------------ evaluation
+    def risk(self, opponents: int) -> list[float]:
+        return risk_table(opponents)
+
+    def scores(self) -> list[float]:
+        """Each division's standing: safe cake, plus a little for subjects, supplies, cards."""
+        n = self.n
+        g = self.geo()
+        wt = g.weights(n)
+        rng = range(n)
+        out = [W_CAKE_SUPPLY * self.cake_supply[s] + W_HAND * self.hand[s] for s in rng]
+        sub, cake = self.sub, self.cake
+        for p in g.lab:
+            w = wt[p]
+            sp, cp = sub[p], cake[p]
+            for s in rng:
+                if sp[s] or cp[s]:
+                    out[s] += w * (cp[s] + W_SUB * sp[s])
+        cube_blocks = self.rule is not Rule.CUBE_HARMLESS
+        for q in g.old:
+            if cube_blocks and self.cube == q:
+                continue
+            m_ = self.majority(q)
+            if m_ is not None:
+                out[m_] += W_MAJ * _ICON_SUM[self.icons[q]]
+        return out
+
+
+def outcome_value(winners: tuple[int, ...], me: int) -> float:
+    return 1.0 / len(winners) if me in winners else 0.0
+
+
+def lead(scores: list[float], me: int) -> float:
+    """`me`'s score less the best other's (with a little of the others' mean)."""
+    others = [x for s, x in enumerate(scores) if s != me]
+    return scores[me] - (0.8 * max(others) + 0.2 * sum(others) / len(others))
+
+
+def static_value(b: Board, me: int) -> float:
+    if b.over is not None:
+        return outcome_value(b.over, me)
+    return sigmoid(K_LOGIT * lead(b.scores(), me))
+
+
+def ending_threat(b: Board, p: int) -> tuple[int, ...] | None:
+    """If seat `p`, about to take a turn, can end the game at once by an activation (after
+    at most moving its own last group into the chamber), the winners it can bring about
+    that include `p` (the best such for `p`); else None."""
+    n = b.n
+    lab_sub = [b.lab_subjects(s) for s in range(n)]
+    best: tuple[int, ...] | None = None
+    where = b._where()
+    for x in b.activatable():
+        tries: list[tuple[int, int] | None] = []
+        if any(lab_sub[k] > 0 and b.sub[x][k] == lab_sub[k] for k in range(n)):
+            tries.append(None)
+        outside = [q for q in b.lab() if q != x and b.sub[q][p] > 0]
+        if len(outside) == 1 and x in b.move_targets(outside[0], where):
+            tries.append((outside[0], b.sub[outside[0]][p]))
+        for t in tries:
+            c = b.copy()
+            c.turn = p
+            if t is not None:
+                c.move(p, t[0], x, t[1])
+            if c.over is None:
+                c.activate(x)
+            if c.over is not None and p in c.over:
+                if best is None or len(c.over) < len(best):
+                    best = c.over
+    return best
+
+
+def best_activation(b: Board, p: int, me: int) -> Board:
+    """The board after seat `p` activates the old-edge chamber best for `p` (no move)."""
+    best_b, best_v = b, -1.0
+    for x in b.activatable():
+        c = b.copy()
+        c.turn = p
+        c.activate(x)
+        v = static_value(c, p)
+        if v > best_v:
+            best_b, best_v = c, v
+    return best_b
+
+
+def value(b: Board, me: int, next_seat: int) -> float:
+    """How good `b` is for `me` (0..1, like a win chance) when `next_seat` acts next."""
+    if b.over is not None:
+        return outcome_value(b.over, me)
+    t = ending_threat(b, next_seat)
+    if t is not None:
+        win = outcome_value(t, me)
+        return THREAT_WIN * win + (1 - THREAT_WIN) * static_value(b, me)
+    after = best_activation(b, next_seat, me)
+    return static_value(after, me)

@@ -1,0 +1,557 @@
+"""The 'easy' and 'medium' players: rules of thumb over the light Board model.
+
+medium plans the turn it is in: for every group move it could make (chamber, destination,
+how many, which cake each carries) and every chamber it could then activate, it simulates
+the result on a `Board` and scores it with `board.value`, which looks one step further at
+what the next player could do (end the game and win, or take the richest old-edge chamber).
+Each fine-grained decision (from, to, count, carry, activate) then returns its part of the
+best plan. The plan is a pure function of the position, so the parts fit together without any
+memory between calls; a small memo only saves recomputing it.
+
+Cards are judged by playing them out on a state sampled from the view (`view.sample`) and
+planning the rest of the turn from there; the Portal Gun and Cave Johnson's burning are left
+alone. easy plays legal moves with a little sense: it takes a majority when it has one,
+keeps its own cake with it, and avoids walking into the Turret.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from ..actions import Action, Verb
+from ..content import CARD_BY_ID, HAND_LIMIT, PANEL_INDEX, PANEL_LETTERS, ROWS, Effect, Rule
+from ..rng import Rng
+from .board import Board, best_activation, static_value, value
+
+EFFECT_WORTH = {
+    Effect.CAKE: 1.0, Effect.SUBJECT: 0.45, Effect.MOVE: 0.55, Effect.FORCE: 0.5,
+    Effect.DESTROY: 0.55, Effect.CARD: 0.35, Effect.TURRET_ANY: 0.6, Effect.FIRE: 0.35,
+    Effect.TURRET: 0.3, Effect.CUBE: 0.3, Effect.SHIFT: 0.2, Effect.PORTALS_ANY: 0.25,
+}
+
+_MEMO_SIZE = 256
+PLAN_FULL = 16  # plans given the full judgement after the quick one
+PLAN_FULL_FAST = 4  # the same inside hard's playouts
+Plans = dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]]
+_plan_memo: OrderedDict[tuple[Any, ...], Plans] = OrderedDict()
+
+
+def card_worth(card: str) -> float:
+    return sum(EFFECT_WORTH.get(e, 0.2) for e in CARD_BY_ID[card].effects)
+
+
+def P(letter: str) -> int:
+    return PANEL_INDEX[letter]
+
+
+def find(acts: list[Action], verb: Verb, *args: object) -> Action | None:
+    want = Action(verb, tuple(str(a) for a in args))
+    return want if want in acts else None
+
+
+def activation_pending(r: Any) -> bool:
+    """Whether the turn's activation is still to come (from the step order and phase)."""
+    phase = r.phase
+    if phase == "activate":
+        return False
+    if phase == "move" and r.rule is Rule.ACTIVATE_FIRST:
+        return False
+    return True
+
+
+def rest_value(b: Board, me: int, act_pending: bool) -> float:
+    """Value for `me` once the turn player finishes the turn with its best activation."""
+    t = b.turn
+    nxt = (t + 1) % b.n
+    if b.over is not None or not act_pending:
+        return value(b, me, nxt)
+    best_v, best_mine = -1.0, 0.0
+    for x in b.activatable():
+        c = b.copy()
+        c.activate(x)
+        c.end_turn()
+        vt = value(c, t, nxt)
+        if vt > best_v:
+            best_v = vt
+            best_mine = vt if t == me else value(c, me, nxt)
+    return best_mine
+
+
+# ------------------------------------------------------------------ move planning
+
+
+def _safety(b: Board, depth: dict[int, int], p: int, burn: int | None) -> float:
+    if p == burn:
+        return 0.0
+    risk = b.risk(b.n - 1)
+    d = depth[p]
+    return 1.0 - risk[min(d, len(risk) - 1)]
+
+
+def carry_picks(b: Board, who: int, src: int, dst: int, k: int, burn: int | None
+                ) -> tuple[int, ...]:
+    """The cake `who`'s k moving subjects should carry: own cake toward safety, others'
+    toward danger. `burn` is a chamber about to be recycled this turn."""
+    if b.rule is Rule.NO_CARRY:
+        return ()
+    slots = k * (2 if b.rule is Rule.CARRY_TWO else 1)
+    depth = b.depth()
+    s_src = _safety(b, depth, src, burn)
+    s_dst = _safety(b, depth, dst, burn)
+    gains: list[tuple[float, int]] = []
+    opp_w = 1.0 if b.n == 2 else 0.6
+    for s in range(b.n):
+        g = (s_dst - s_src) if s == who else (s_src - s_dst) * opp_w
+        if g > 0.02:
+            gains += [(g, s)] * b.cake[src][s]
+    gains.sort(key=lambda t: (-t[0], t[1]))
+    return tuple(s for _, s in gains[:slots])
+
+
+def counts(most: int) -> list[int]:
+    """Group sizes worth trying: small groups and (nearly) everyone."""
+    if most <= 5:
+        return list(range(1, most + 1))
+    return [1, 2, 3, most - 1, most]
+
+
+def plan_moves(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
+               srcs: list[int] | None = None, full: int = PLAN_FULL
+               ) -> dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]]:
+    """Every group move of `who`'s subjects (by `me`), scored for `me`: (src, dst, k) ->
+    (value, chamber to activate after it or -1, the cake carried)."""
+    key = (b.key(), me, who, act_pending, bonus, None if srcs is None else tuple(srcs), full)
+    hit = _plan_memo.get(key)
+    if hit is not None:
+        _plan_memo.move_to_end(key)
+        return hit
+    out: dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]] = {}
+    cap = 2 if b.rule is Rule.MAX_TWO else 99
+    nxt = (b.turn + 1) % b.n
+    acts = b.activatable() if act_pending else [-1]
+    if srcs is None:
+        srcs = [p for p in b.lab() if b.sub[p][who] > 0]
+    prefer_card = b.lab_subjects(me) >= 6 and b.hand[me] < HAND_LIMIT - 1
+    # Stage 1: every (move, activation) judged by the static score alone.
+    stage: list[tuple[float, int, tuple[int, int, int], int, tuple[int, ...], Board]] = []
+    i = 0
+    for src in srcs:
+        have = b.sub[src][who]
+        for dst in b.move_targets(src):
+            for k in counts(min(have, cap)):
+                for x in acts:
+                    burn = x if x >= 0 else None
+                    picks = carry_picks(b, who, src, dst, k, burn)
+                    c = b.copy()
+                    c.move(who, src, dst, k, picks)
+                    if bonus and c.over is None and c.bonus_applies(k):
+                        c.take_bonus(me, prefer_card)
+                    if c.over is None and x >= 0:
+                        c.activate(x)
+                        c.end_turn()
+                    stage.append((static_value(c, me), i, (src, dst, k), x, picks, c))
+                    i += 1
+    # Stage 2: the most promising get the full judgement (the next player's reply).
+    stage.sort(key=lambda t: (-t[0], t[1]))
+    for j, (v1, _, m, x, picks, c) in enumerate(stage):
+        if j < full:
+            v = value(c, me, nxt) if x >= 0 or c.over is not None else rest_value(c, me, False)
+        else:
+            v = v1 - 1.0
+        if m not in out or v > out[m][0]:
+            out[m] = (v, x, picks)
+    _plan_memo[key] = out
+    if len(_plan_memo) > _MEMO_SIZE:
+        _plan_memo.popitem(last=False)
+    return out
+
+
+def best_plan(plans: dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]],
+              src: int | None = None, dst: int | None = None
+              ) -> tuple[tuple[int, int, int], tuple[float, int, tuple[int, ...]]] | None:
+    best = None
+    for m, r in plans.items():
+        if (src is None or m[0] == src) and (dst is None or m[1] == dst):
+            if best is None or r[0] > best[1][0]:
+                best = (m, r)
+    return best
+
+
+def plan_value(b: Board, me: int) -> float:
+    """The value of `me`'s best move and activation from here (turn start or move step)."""
+    plans = plan_moves(b, me, me, True, True)
+    bp = best_plan(plans)
+    if bp is None:
+        return rest_value(b, me, True)
+    return bp[1][0]
+
+
+# ------------------------------------------------------------------ medium
+
+
+class Medium:
+    """One medium decision. Construct, then `choose()`."""
+
+    def __init__(self, view: Any, seed: int, fast: bool = False,
+                 board: Board | None = None) -> None:
+        self.fast = fast
+        self.full = PLAN_FULL_FAST if fast else PLAN_FULL
+        self.v = view
+        self.me: int = view.seat
+        self.seed = seed
+        self.acts: list[Action] = view.legal_actions()
+        self.b = Board.read(view) if board is None else board
+
+    def choose(self) -> Action:
+        acts = self.acts
+        if len(acts) == 1:
+            return acts[0]
+        k = self.v.decision
+        fn = getattr(self, "_" + str(k), None)
+        a = fn() if fn is not None else None
+        return a if a is not None and a in acts else acts[0]
+
+    # --- helpers
+    def _best_of(self, scored: list[tuple[float, Action]]) -> Action | None:
+        best = None
+        for v, a in scored:
+            if best is None or v > best[0]:
+                best = (v, a)
+        return None if best is None else best[1]
+
+    def _judge(self, edit: Any) -> list[tuple[float, Action]]:
+        """Score every legal action by editing a copy of the board with `edit(copy, a)`
+        (which returns False for an action it does not model) and valuing what remains."""
+        pending = activation_pending(self.v)
+        out = []
+        for a in self.acts:
+            c = self.b.copy()
+            if edit(c, a) is False:
+                continue
+            c.check_end()
+            if self.fast:
+                out.append((static_value(c, self.me), a))
+            else:
+                out.append((rest_value(c, self.me, pending), a))
+        return out
+
+    # --- decisions
+    def _move(self) -> Action | None:
+        f = self.v.pending
+        b, me = self.b, self.me
+        if f["src"] is None:
+            if f["own"]:
+                srcs = None
+                who = me
+            else:
+                return self._force_from()
+        else:
+            srcs = [P(f["src"])]
+            who = f["who"]
+        if who != me:
+            return self._force_rest(f)
+        pending = activation_pending(self.v)
+        plans = plan_moves(b, me, me, pending, bool(f["bonus"]), None, self.full)
+        if srcs is not None and not any(m[0] == srcs[0] for m in plans):
+            plans = plan_moves(b, me, me, pending, bool(f["bonus"]), srcs, self.full)
+        bp = best_plan(plans, None if f["src"] is None else P(f["src"]),
+                       None if f["dst"] is None else P(f["dst"]))
+        if bp is None:
+            return None
+        (src, dst, k), _ = bp
+        if f["src"] is None:
+            return find(self.acts, Verb.FROM, PANEL_LETTERS[src])
+        if f["dst"] is None:
+            return find(self.acts, Verb.TO, PANEL_LETTERS[dst])
+        return find(self.acts, Verb.COUNT, k)
+
+    def _force_options(self, f: dict[str, Any]) -> list[tuple[float, tuple[int, int, int, int]]]:
+        b, me = self.b, self.me
+        pending = activation_pending(self.v)
+        cap = 2 if b.rule is Rule.MAX_TWO else 99
+        where = b._where()
+        out = []
+        if f["src"] is None:
+            pairs = [(P(a.args[0]), int(a.args[1])) for a in self.acts if a.verb is Verb.FROM]
+        else:
+            pairs = [(P(f["src"]), int(f["who"]))]
+        for src, who in pairs:
+            dsts = b.move_targets(src, where) if f["dst"] is None else [P(f["dst"])]
+            for dst in dsts:
+                for k in range(1, min(b.sub[src][who], cap) + 1):
+                    c = b.copy()
+                    c.move(who, src, dst, k, carry_picks(b, who, src, dst, k, None))
+                    out.append((rest_value(c, me, pending), (src, who, dst, k)))
+        return out
+
+    def _force_from(self) -> Action | None:
+        opts = self._force_options(self.v.pending)
+        if not opts:
+            return None
+        _, (src, who, _, _) = max(opts, key=lambda t: t[0])
+        return find(self.acts, Verb.FROM, PANEL_LETTERS[src], who)
+
+    def _force_rest(self, f: dict[str, Any]) -> Action | None:
+        opts = self._force_options(f)
+        if not opts:
+            return None
+        _, (_, _, dst, k) = max(opts, key=lambda t: t[0])
+        if f["dst"] is None:
+            return find(self.acts, Verb.TO, PANEL_LETTERS[dst])
+        return find(self.acts, Verb.COUNT, k)
+
+    def _carry(self) -> Action | None:
+        f = self.v.pending
+        b, me = self.b, self.me
+        src, dst, n = P(f["src"]) if isinstance(f["src"], str) else f["src"], f["dst"], f["n"]
+        dst = P(dst) if isinstance(dst, str) else dst
+        want: tuple[int, ...]
+        if f["mover"] == me and b.turn == me:
+            pending = activation_pending(self.v)
+            plans = plan_moves(b, me, me, pending, bool(f["bonus"]), None, self.full)
+            r = plans.get((src, dst, n))
+            want = r[2] if r is not None else carry_picks(b, me, src, dst, n, None)
+        else:
+            want = carry_picks(b, me, src, dst, n, None)
+        left = list(want)
+        for s in f["picks"]:
+            if s in left:
+                left.remove(s)
+        if left:
+            a = find(self.acts, Verb.CARRY, left[0])
+            if a is not None:
+                return a
+        return find(self.acts, Verb.CARRY, "none")
+
+    def _bonus(self) -> Action | None:
+        def edit(c: Board, a: Action) -> bool:
+            if a.args[0] == "card":
+                c.hand[self.me] += 1
+            else:
+                c.deliver_subject(self.me, P(a.args[1]))
+            return True
+        return self._best_of(self._judge(edit))
+
+    def _activate(self) -> Action | None:
+        b, me = self.b, self.me
+        nxt = (b.turn + 1) % b.n
+        scored = []
+        for a in self.acts:
+            c = b.copy()
+            c.activate(P(a.args[0]))
+            if c.rule is not Rule.ACTIVATE_FIRST:
+                c.end_turn()
+            scored.append((value(c, me, nxt), a))
+        return self._best_of(scored)
+
+    def _reward(self) -> Action | None:
+        me = self.me
+        if self.fast:
+            safe = self.b.safest_new_edge(self.b.activated)
+            for a in self.acts:
+                if a.verb in (Verb.SUBJECT, Verb.CAKE) and safe is not None \
+                        and P(a.args[0]) == safe:
+                    return a
+
+        def edit(c: Board, a: Action) -> bool:
+            v, args = a.verb, a.args
+            if v is Verb.SUBJECT:
+                c.deliver_subject(me, P(args[0]))
+            elif v is Verb.CAKE:
+                c.deliver_cake(me, P(args[0]))
+            elif v is Verb.CARD:
+                c.hand[me] += 1
+            elif v is Verb.CUBE:
+                if args[0] != "stay":
+                    c.cube = P(args[0])
+            elif v is Verb.TURRET:
+                if args[0] != "stay":
+                    c.turret = P(args[0])
+                    c.turret_strikes(c.turret)
+            if c.activated is not None:
+                c.check_end()
+                if c.over is None:
+                    c.recycle()
+            return True
+        return self._best_of(self._judge(edit))
+
+    def _recycle(self) -> Action | None:
+        b, me = self.b, self.me
+        nxt = (b.turn + 1) % b.n
+        scored = []
+        for a in self.acts:
+            c = b.copy()
+            c.recycle(ROWS.index(a.args[0]))
+            scored.append((value(c, me, nxt), a))
+        return self._best_of(scored)
+
+    def _discard(self) -> Action | None:
+        hand = [a for a in self.acts if a.verb is Verb.DISCARD]
+        return min(hand, key=lambda a: card_worth(a.args[0])) if hand else None
+
+    def _fire(self) -> Action | None:
+        def edit(c: Board, a: Action) -> bool:
+            if c.rule is not Rule.TURRET_DISARMED:
+                c.kill(P(a.args[0]))
+            return True
+        return self._best_of(self._judge(edit))
+
+    def _turret_any(self) -> Action | None:
+        def edit(c: Board, a: Action) -> bool:
+            c.turret = P(a.args[0])
+            c.turret_strikes(c.turret)
+            return True
+        return self._best_of(self._judge(edit))
+
+    def _destroy(self) -> Action | None:
+        def edit(c: Board, a: Action) -> bool:
+            p, s = P(a.args[0]), int(a.args[1])
+            c.sub[p][s] -= 1
+            c.supply[s] += 1
+            return True
+        return self._best_of(self._judge(edit))
+
+    def _endangered(self) -> int | None:
+        """The chamber holding most of this seat's stake near the old edge."""
+        b, me = self.b, self.me
+        depth = b.depth()
+        best, best_v = None, 0.0
+        for p in b.lab():
+            v = (b.cake[p][me] + 0.3 * b.sub[p][me]) * (2 - min(depth[p], 2))
+            if v > best_v:
+                best, best_v = p, v
+        return best
+
+    def _deepest(self, avoid: set[int]) -> int | None:
+        depth = self.b.depth()
+        cands = [p for p in self.b.lab() if p not in avoid and p != self.b.turret]
+        return max(cands, key=lambda p: (depth[p], -p)) if cands else None
+
+    def _portal(self) -> Action | None:
+        f = self.v.pending
+        legal = {P(a.args[0]) for a in self.acts}
+        if f.get("first") is None:
+            p = self._endangered()
+            if p is None or p not in legal:
+                p = self._deepest(set())
+        else:
+            p = self._deepest({P(f["first"])})
+        if p is None or p not in legal:
+            return None
+        return find(self.acts, Verb.PORTAL, PANEL_LETTERS[p])
+
+    def _shift(self) -> Action | None:
+        b = self.b
+        danger = self._endangered()
+        deep = self._deepest(set(b.portals))
+        for a in self.acts:
+            if danger is not None and P(a.args[1]) == danger and danger not in b.portals:
+                return a
+        for a in self.acts:
+            if deep is not None and P(a.args[1]) == deep and (
+                    danger is None or P(a.args[0]) != danger):
+                return a
+        return None
+
+    def _deploy(self) -> Action | None:
+        """Play the card whose played-out result plans best, if it beats ending the step."""
+        v, me = self.v, self.me
+        if self.fast:
+            plays = [a for a in self.acts if a.verb is Verb.PLAY]
+            if plays:
+                a = max(plays, key=lambda a: (card_worth(a.args[0]), a.args[0]))
+                if card_worth(a.args[0]) >= 0.45:
+                    return a
+            return find(self.acts, Verb.END)
+        base = _turn_value(self.b, me, v)
+        best: tuple[float, Action] | None = None
+        seen: set[str] = set()
+        for a in self.acts:
+            if a.verb is not Verb.PLAY or a.args[0] in seen:
+                continue
+            seen.add(a.args[0])
+            val = _value_after_playing(v, a, self.seed)
+            if val is not None and (best is None or val > best[0]):
+                best = (val, a)
+        if best is not None and best[0] > base + 0.005:
+            return best[1]
+        return find(self.acts, Verb.END)
+
+
+def _turn_value(b: Board, me: int, r: Any) -> float:
+    if b.turn == me and r.phase in ("deploy", "move") and activation_pending(r):
+        return plan_value(b, me)
+    return rest_value(b, me, activation_pending(r))
+
+
+def _value_after_playing(view: Any, a: Action, seed: int) -> float | None:
+    """Play card `a` on a state sampled from the view, let medium make the card's choices,
+    and value the position the rest of the turn starts from."""
+    me = view.seat
+    st = view.sample(Rng(seed))
+    st = st.apply_unchecked(a)
+    guard = 0
+    while not st.is_over and guard < 40:
+        guard += 1
+        if st.current_player == me and st.decision == "deploy":
+            break
+        if st.phase != "deploy" and st.turn == me:
+            break
+        who = st.current_player
+        sub = Medium(st.view(who), seed)
+        st = st.apply_unchecked(sub.choose())
+    b = Board.read(st)
+    if st.is_over:
+        return value(b, me, me)
+    return _turn_value(b, me, st)
+
+
+def medium_choose(view: Any, seed: int, fast: bool = False, board: Board | None = None
+                  ) -> Action:
+    """medium's action for `view`. `board` may pass the same position already read (hard's
+    playouts read it faster from the sampled State)."""
+    return Medium(view, seed, fast, board).choose()
+
+
+# ------------------------------------------------------------------ easy
+
+
+def easy_choose(view: Any, seed: int) -> Action:
+    """Legal moves with light sense, and seeded randomness for the rest."""
+    acts = view.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    rng = Rng(seed)
+    me = view.seat
+    k = view.decision
+    b = Board.read(view)
+    if k == "activate":
+        mine = [a for a in acts if b.rewarded(P(a.args[0])) == me]
+        if mine:
+            return max(mine, key=lambda a: (len(b.icons[P(a.args[0])]), -P(a.args[0])))
+        return rng.choice(acts)
+    if k == "carry":
+        own = find(acts, Verb.CARRY, me)
+        return own if own is not None else find(acts, Verb.CARRY, "none") or acts[-1]
+    if k == "move" and view.pending.get("dst") is None and view.pending.get("src") is not None:
+        safe = [a for a in acts if P(a.args[0]) != b.turret]
+        return rng.choice(safe or acts)
+    if k == "deploy":
+        plays = [a for a in acts if a.verb is Verb.PLAY]
+        if plays and rng.random() < 0.5:
+            return rng.choice(plays)
+        end = find(acts, Verb.END)
+        return end if end is not None else rng.choice(acts)
+    return rng.choice(acts)
+
+
+def plan_summary(b: Board, me: int) -> list[tuple[float, tuple[int, int, int], int]]:
+    """medium's turn plans, best first: (value, (src, dst, k), chamber to activate)."""
+    plans = plan_moves(b, me, me, True, True)
+    out = [(r[0], m, r[1]) for m, r in plans.items()]
+    out.sort(key=lambda t: (-t[0], t[1], t[2]))
+    return out
+
+
+__all__ = ["Medium", "best_activation", "easy_choose", "medium_choose", "plan_summary"]

@@ -1,0 +1,249 @@
+"""The 'hard' player: information-set Monte Carlo search over whole-turn plans.
+
+A turn is many small decisions, but what matters is the plan they make together: which group
+moves where with which cake, and which chamber is then activated. So the search is a bandit
+over candidate plans at the root, not a tree over single clicks:
+
+1. Candidates. At a move decision, medium's best plans (`heuristic.plan_moves`) that agree
+   with what is already chosen (the chamber moved from, the destination), at most
+   `CANDIDATES` of them, each a (from, to, count, activate) plan; at the deploy step, ending
+   it or playing each card in hand. Other decisions (the activation, whose choice is part
+   of the plan searched, cake to carry, deliveries, the recycle row, ...) are medium's.
+   A decision after the first of a move (to, count), and the deploy step, get a third of the
+   iteration budget (at least two playouts per candidate).
+2. Iterations (playouts). Playout j of any candidate: sample a full state from the view with
+   seed (seed, j) (`view.sample`: others' hands and the deck are dealt at random from the
+   cards this seat has not seen; the same j gives every candidate the same deal, so they
+   are compared on equal terms), apply the plan through the real engine, let medium finish
+   the turn and play every opponent's whole turn (a quicker medium, with their sampled
+   cards), and stop when the turn comes back (a truncated playout). The position is then
+   scored by `board.value` (0..1, like a win chance; exact if the game has ended).
+3. Choice. UCB1 picks the candidate for the next playout; each candidate starts with
+   medium's own judgement as a prior worth `PRIOR_WEIGHT` playouts. The answer is the
+   candidate with the best mean.
+
+A playout's value depends only on the position, the seed, the plan and j, so it is memoised:
+the next decision of the same turn (to, count, ...) reuses what the first one computed and
+gives the answer the first one planned, unless it has learnt better. The memo never changes a
+result.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import Action, Verb
+from ..content import PANEL_LETTERS
+from ..rng import Rng
+from .board import Board, value
+from .heuristic import P, activation_pending, find, medium_choose, plan_moves
+
+DEFAULT_BUDGET_S = 1.5  # seconds per decision when neither budget is given
+CANDIDATES = 6  # plans compared at a move decision
+PRIOR_WEIGHT = 2.0  # medium's judgement counts as this many playouts
+UCB_C = 0.35
+MAX_PLAYOUT_ACTIONS = 400
+
+_MEMO_SIZE = 20000
+_memo: OrderedDict[tuple[Any, ...], float] = OrderedDict()
+
+
+def _mix(*parts: int) -> int:
+    """One 64-bit seed from several integers (SplitMix-style, deterministic everywhere)."""
+    h = 0x9E3779B97F4A7C15
+    for x in parts:
+        h = ((h ^ (x & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        h ^= h >> 31
+    return h
+
+
+@dataclass
+class Candidate:
+    """One option at the root: the actions it applies now, and the activation it intends."""
+
+    key: tuple[Any, ...]
+    steps: tuple[Action, ...]  # applied at once, the first is the answer
+    activate: Action | None  # applied when this turn's activation comes, if still legal
+    prior: float
+    visits: int = 0
+    total: float = 0.0
+
+    def mean(self) -> float:
+        return (self.prior * PRIOR_WEIGHT + self.total) / (PRIOR_WEIGHT + self.visits)
+
+
+def view_key(v: Any, b: Board) -> tuple[Any, ...]:
+    """What a decision's answer may depend on, identical for the decisions of one move
+    (the open frame's details are left out on purpose: they are part of the candidates)."""
+    me = v.seat
+    return (me, b.key(), v.hand(me), v.fresh(me), v.deck_top, v.deck_size, v.discard,
+            v.turn_number, v.reveals, v.phase)
+
+
+class Search:
+    """One hard decision; `step` runs playouts, `best` answers."""
+
+    def __init__(self, view: Any, *, seed: int, iterations: int | None = None,
+                 budget_s: float | None = None) -> None:
+        self.v = view
+        self.me: int = view.seat
+        self.seed = seed
+        self.max_iterations = iterations
+        self.budget_s = budget_s if iterations is None else None
+        self.deadline: float | None = None
+        self.done = 0
+        self.final: Action | None = None
+        self.cands: list[Candidate] | None = None
+        self.start_turn: int = view.turn_number
+        self.vkey: tuple[Any, ...] = ()
+
+    # ------------------------------------------------------------ candidates
+    def _prepare(self) -> None:
+        v, me = self.v, self.me
+        if self.budget_s is not None:
+            self.deadline = time.perf_counter() + self.budget_s
+        acts = v.legal_actions()
+        if len(acts) == 1:
+            self.final = acts[0]
+            return
+        b = Board.read(v)
+        self.vkey = view_key(v, b)
+        kind = v.decision
+        cands: list[Candidate] = []
+        f = v.pending
+        if kind == "move" and f.get("own") and f.get("bonus") and v.turn == me \
+                and activation_pending(v):
+            cands = self._move_candidates(b, f, acts)
+        elif kind == "deploy":
+            pick = medium_choose(v, self.seed)
+            seen = set()
+            for a in acts:
+                if a.verb is Verb.END or (a.verb is Verb.PLAY and a.args[0] not in seen):
+                    if a.verb is Verb.PLAY:
+                        seen.add(a.args[0])
+                    cands.append(Candidate(("deploy", str(a)), (a,), None,
+                                           0.55 if a == pick else 0.5))
+        if len(cands) <= 1:
+            self.final = cands[0].steps[0] if cands else medium_choose(v, self.seed)
+            return
+        self.cands = cands
+        if self.max_iterations is not None and (kind == "deploy" or f.get("src") is not None):
+            # Follow-up decisions of a planned move, and the deploy step, get a smaller
+            # share: most of their playouts were already run (and memoised) by the first.
+            self.max_iterations = min(self.max_iterations,
+                                      max(2 * len(cands), self.max_iterations // 3))
+
+    def _move_candidates(self, b: Board, f: dict[str, Any], acts: list[Action]
+                         ) -> list[Candidate]:
+        me = self.me
+        plans = plan_moves(b, me, me, True, True)
+        src = None if f["src"] is None else P(f["src"])
+        dst = None if f["dst"] is None else P(f["dst"])
+        ranked = sorted(((r[0], m, r[1]) for m, r in plans.items()
+                         if (src is None or m[0] == src) and (dst is None or m[1] == dst)),
+                        key=lambda t: (-t[0], t[1], t[2]))
+        out: list[Candidate] = []
+        for val, (s, d, k), x in ranked[:CANDIDATES]:
+            steps: list[Action] = []
+            if src is None:
+                steps.append(Action(Verb.FROM, (PANEL_LETTERS[s],)))
+            if dst is None:
+                steps.append(Action(Verb.TO, (PANEL_LETTERS[d],)))
+            steps.append(Action(Verb.COUNT, (str(k),)))
+            if steps[0] not in acts:
+                continue
+            act = None if x < 0 else Action(Verb.ACTIVATE, (PANEL_LETTERS[x],))
+            out.append(Candidate(("move", s, d, k, x), tuple(steps), act, val))
+        return out
+
+    # ------------------------------------------------------------ playouts
+    def _playout(self, c: Candidate, j: int) -> float:
+        key = (self.vkey, self.seed, c.key, j)
+        hit = _memo.get(key)
+        if hit is not None:
+            return hit
+        me = self.me
+        rng = Rng(_mix(self.seed, j, 0x51))
+        st = self.v.sample(rng)
+        for a in c.steps:
+            if st.is_over:
+                break
+            st = st.apply_unchecked(a)
+        guard = 0
+        n = st.players
+        while not st.is_over and guard < MAX_PLAYOUT_ACTIONS:
+            if st.turn == me and st.turn_number > self.start_turn and st.phase == "deploy":
+                break
+            if st.turn == me and st.turn_number >= self.start_turn + n:
+                break
+            who = st.current_player
+            view = st.view(who)
+            a: Action | None = None
+            if who == me and c.activate is not None and st.decision == "activate" \
+                    and st.turn_number == self.start_turn:
+                legal = view.legal_actions()
+                a = c.activate if c.activate in legal else None
+            if a is None:
+                legal = view.legal_actions()
+                if len(legal) == 1:
+                    a = legal[0]
+                else:
+                    a = medium_choose(view, _mix(self.seed, j, guard), fast=True,
+                                      board=Board.read_state(st))
+            st = st.apply_unchecked(a)
+            guard += 1
+        val = value(Board.read_state(st), me, me)
+        _memo[key] = val
+        if len(_memo) > _MEMO_SIZE:
+            _memo.popitem(last=False)
+        return val
+
+    # ------------------------------------------------------------ the loop
+    def _exhausted(self) -> bool:
+        if self.final is not None:
+            return True
+        if self.max_iterations is not None:
+            return self.done >= self.max_iterations
+        assert self.deadline is not None
+        return time.perf_counter() >= self.deadline
+
+    def _pick(self) -> Candidate:
+        assert self.cands is not None
+        unvisited = [c for c in self.cands if c.visits == 0]
+        if unvisited:
+            return max(unvisited, key=lambda c: c.prior)
+        logn = math.log(self.done + 1)
+        return max(self.cands, key=lambda c: c.mean() + UCB_C * math.sqrt(logn / c.visits))
+
+    def step(self, max_iterations: int = 1) -> bool:
+        """Run up to `max_iterations` playouts; True once the budget is spent."""
+        if self.cands is None and self.final is None:
+            self._prepare()
+        for _ in range(max_iterations):
+            if self._exhausted():
+                return True
+            c = self._pick()
+            c.total += self._playout(c, c.visits)
+            c.visits += 1
+            self.done += 1
+        return self._exhausted()
+
+    def best(self) -> Action:
+        if self.cands is None and self.final is None:
+            self._prepare()
+        if self.final is not None:
+            return self.final
+        assert self.cands is not None
+        best = max(self.cands, key=lambda c: (c.mean(), c.visits, c.prior))
+        return best.steps[0]
+
+    def report(self) -> list[tuple[str, int, float, float]]:
+        """(first action, playouts, mean, prior) of every candidate, for tools and tests."""
+        return [(str(c.steps[0]), c.visits, c.mean(), c.prior) for c in (self.cands or [])]
+
+
+__all__ = ["CANDIDATES", "DEFAULT_BUDGET_S", "Search", "find"]
