@@ -277,12 +277,28 @@
         document.body.append(banner);
       }
       banner.hidden = false;
+      placeBanner(banner);
+      if (!bannerWatch) {
+        // A modal <dialog> makes the rest of the page inert: keep the banner usable by
+        // moving it into whichever modal dialog is open, and back out when it closes.
+        bannerWatch = new MutationObserver(function () { placeBanner(banner); });
+        bannerWatch.observe(document.body, { subtree: true, attributes: true,
+          attributeFilter: ["open"] });
+      }
       var reload = banner.querySelector("[data-continue]");
       reload.onclick = function () {
         reload.disabled = true;
         acceptUpdate();
       };
     });
+  }
+
+  var bannerWatch = null;
+  function placeBanner(banner) {
+    var modal = null;
+    try { modal = document.querySelector("dialog:modal"); } catch (e) { /* old browser */ }
+    var home = modal || document.body;
+    if (banner.parentNode !== home) home.append(banner);
   }
 
   var accepted = false;

@@ -13,7 +13,8 @@ Fixtures (see docs/architecture.md, "Test harness"):
 Every test that uses a browser fixture is marked `browser` automatically, so
 `pytest -m "not browser"` runs the engine's tests alone. Service workers are blocked in
 the default context (Playwright cannot see requests a worker answers); to test offline
-behaviour, open your own context: new_context(service_workers="allow").
+behaviour, mark the test @pytest.mark.browser_context_args(service_workers="allow") and
+serve it from its own SiteServer (tests/test_offline.py shows how).
 """
 
 from __future__ import annotations

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from conftest import PageWatch
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.siteserver import SiteServer  # noqa: E402
 
 
 def _precached() -> set[str]:
@@ -95,3 +101,17 @@ def test_load_failure_is_shown_in_words(page_watch, overrides, artifacts, path, 
     assert text.startswith("The game could not start.") and expect in text, text
     assert not page_watch.external_requests
     page_watch.screenshot(path=str(artifacts / f"boot-error-{status}.png"))
+
+
+def test_staged_site_works_under_a_project_subpath(page, tmp_path, artifacts):
+    """What the Pages workflow uploads, served as https://<user>.github.io/<repo>/ is."""
+    proc = subprocess.run([sys.executable, "tools/stage_site.py", str(tmp_path / "repo")],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    with SiteServer(tmp_path) as server:
+        watch = PageWatch(page, server.url + "repo/")
+        watch.goto("./")
+        outside = [u for u in watch.requests if not u.startswith(server.url + "repo/")]
+        assert not outside, f"requests outside the site's folder: {outside}"
+        watch.assert_clean()
+        watch.screenshot(path=str(artifacts / "staged-subpath.png"))

@@ -1,0 +1,29 @@
+"""bench/page.py still runs (one quick pass on the hello-world page)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_bench_measures_hello_page(tmp_path, browser_type_launch_args):
+    out = tmp_path / "bench.json"
+    proc = subprocess.run(
+        [sys.executable, "bench/page.py", "--runs", "1", "--clicks", "5", "--only", "hello",
+         "--json", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "cold start" in proc.stdout
+    hello = json.loads(out.read_text())["summary"]["hello"]
+    assert hello["runs"] == 1
+    assert 0 < hello["cold"] < 120_000 and 0 < hello["warm"] < 120_000
+    assert hello["first_contentful_paint"] is not None
+    assert hello["clicks"] == 5 and hello["unchanged"] == 0
+    assert hello["settled_median"] < 1000
