@@ -1,0 +1,228 @@
+"""The computer opponents (cakegame.bots): legal, deterministic, fair, and sensible.
+
+Engine-only: no browser. Kept quick (well under a minute): whole games for easy and medium,
+hard with a tiny iteration budget.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import cakegame
+import pytest
+from cakegame import bots
+from cakegame.bots import heuristic, search
+from cakegame.bots.board import Board
+
+BOTS_DIR = Path(cakegame.__file__).parent / "bots"
+
+
+def play(levels: list[str], seed: int, *, iterations: int = 2, max_turns: int | None = None
+         ) -> cakegame.State:
+    """A game where each seat is a bot; every action goes through the checked `apply`."""
+    s = cakegame.new_game(players=len(levels), seed=seed)
+    k = 0
+    while not s.is_over and (max_turns is None or s.turn_number <= max_turns):
+        seat = s.current_player
+        assert seat is not None
+        a = bots.choose(s.view(seat), levels[seat], seed=seed * 1000 + k, iterations=iterations)
+        assert a in s.legal_actions(), f"{levels[seat]} chose illegal {a} in\n{s}"
+        s = s.apply(a)
+        k += 1
+        assert k < 5000, "the game does not end"
+    return s
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_easy_plays_legal_complete_games(players: int, seed: int) -> None:
+    s = play(["easy"] * players, seed)
+    assert s.is_over and s.outcome is not None
+
+
+@pytest.mark.parametrize("levels,seed", [
+    (["medium", "easy"], 3),
+    (["medium", "medium"], 5),
+    (["easy", "medium", "easy", "medium"], 7),
+])
+def test_medium_plays_legal_complete_games(levels: list[str], seed: int) -> None:
+    s = play(levels, seed)
+    assert s.is_over
+
+
+@pytest.mark.parametrize("levels", [["hard", "easy"], ["easy", "hard", "medium"],
+                                    ["hard", "easy", "easy", "hard"]])
+def test_hard_plays_legal_actions_with_a_tiny_budget(levels: list[str]) -> None:
+    play(levels, 11, iterations=2, max_turns=6)
+
+
+def _positions(players: int, seed: int, count: int) -> list[cakegame.State]:
+    """Positions with a real choice, from a game played by easy bots."""
+    s = cakegame.new_game(players=players, seed=seed)
+    out = []
+    k = 0
+    while not s.is_over and len(out) < count:
+        acts = s.legal_actions()
+        if len(acts) > 2 and s.decision in ("move", "deploy", "activate"):
+            out.append(s)
+        s = s.apply(bots.choose(s.view(s.current_player), "easy", seed=k))
+        k += 1
+    return out
+
+
+def _clear_memos() -> None:
+    heuristic._plan_memo.clear()
+    search._memo.clear()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_same_view_seed_and_budget_give_the_same_action(level: str) -> None:
+    for st in _positions(3, 21, 4):
+        v = st.view(st.current_player)
+        first = bots.choose(v, level, seed=5, iterations=4)
+        _clear_memos()  # the memos save time only: a cold start must answer the same
+        again = bots.choose(v, level, seed=5, iterations=4)
+        assert first == again
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_hidden_information_does_not_change_the_decision(level: str) -> None:
+    """Two full states that differ only in what the seat cannot see (others' hands, the
+    deck below its top card) get the same decision."""
+    checked = 0
+    for st in _positions(3, 33, 8):
+        seat = st.current_player
+        v = st.view(seat)
+        a, b = v.sample(1), v.sample(2)
+        hidden_a = ([a.hand(s) for s in range(a.players) if s != seat], a.to_data()["deck"])
+        hidden_b = ([b.hand(s) for s in range(b.players) if s != seat], b.to_data()["deck"])
+        if hidden_a == hidden_b:
+            continue
+        assert a.view(seat) == b.view(seat) == v
+        _clear_memos()
+        da = bots.choose(a.view(seat), level, seed=9, iterations=3)
+        _clear_memos()
+        db = bots.choose(b.view(seat), level, seed=9, iterations=3)
+        assert da == db
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_bots_refuse_the_full_state() -> None:
+    s = cakegame.new_game(players=2, seed=1)
+    with pytest.raises(TypeError):
+        bots.choose(s, "medium", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        bots.Thinker(s, "hard", seed=1)  # type: ignore[arg-type]
+
+
+def test_bots_refuse_a_seat_that_is_not_to_act_and_unknown_levels() -> None:
+    s = cakegame.new_game(players=2, seed=1)
+    other = 1 - s.current_player
+    with pytest.raises(ValueError):
+        bots.choose(s.view(other), "easy", seed=1)
+    with pytest.raises(ValueError):
+        bots.choose(s.view(s.current_player), "grandmaster", seed=1)
+
+
+def test_bots_import_only_the_public_engine_and_the_standard_library() -> None:
+    allowed_engine = {"actions", "content", "rng", "state"}
+    stdlib = {"__future__", "collections", "collections.abc", "dataclasses", "math", "time",
+              "typing"}
+    for path in BOTS_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                if node.level == 2:  # from ..x import
+                    assert node.module in allowed_engine, f"{path.name} imports {node.module}"
+                elif node.level == 0:
+                    assert node.module in stdlib, f"{path.name} imports {node.module}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert alias.name in stdlib, f"{path.name} imports {alias.name}"
+        assert "random" not in path.read_text().split("import"), path.name
+
+
+def test_thinker_in_slices_matches_choose() -> None:
+    st = _positions(2, 41, 1)[0]
+    v = st.view(st.current_player)
+    t = bots.Thinker(v, "hard", seed=3, iterations=6)
+    slices = 0
+    while not t.step(1):
+        slices += 1
+        assert slices < 100
+    assert t.best() == bots.choose(v, "hard", seed=3, iterations=6)
+    for level in ("easy", "medium"):
+        t = bots.Thinker(v, level, seed=3)
+        assert t.step(1) is True
+        assert t.best() == bots.choose(v, level, seed=3)
+
+
+def test_light_board_matches_the_engine() -> None:
+    """The bots' own model reads the same lab from a View and from a State's save data, and
+    computes the same movement targets and activatable chambers as the engine."""
+    from cakegame.rng import Rng
+    r = Rng(8)
+    for seed in range(3):
+        s = cakegame.new_game(players=2 + seed, seed=seed)
+        while not s.is_over:
+            b = Board.read(s.view(s.current_player))
+            assert b.key() == Board.read_state(s).key()
+            for c in s.chambers():
+                assert sorted(cakegame.PANELS[p].letter for p in b.move_targets(c.panel)) \
+                    == sorted(s.move_targets(c.letter))
+            if s.decision == "activate":
+                assert sorted(str(a) for a in s.legal_actions()) == sorted(
+                    f"activate {cakegame.PANELS[p].letter}" for p in b.activatable())
+            s = s.apply_unchecked(r.choice(s.legal_actions()))
+
+
+# ------------------------------------------------------- judgement, from hand-made positions
+
+
+def _scenario(my_cake: int, their_cake: int) -> cakegame.State:
+    """Seat 0 to move. Seat 1's only subject stands in an old-edge chamber X beside two of
+    seat 0's; seat 0 has three more subjects far from the old edge. Cake as given, in
+    new-edge chambers. Activating X ends the game (seat 1 has no subject left)."""
+    s = cakegame.new_game(players=2, seed=3, first_player=0)
+    d: dict[str, Any] = s.to_data()
+    chs = s.chambers()
+    olds = [c.panel for c in chs if c.old_edge]
+    news = [c.panel for c in chs if c.new_edge]
+    x = olds[0]
+    safe, safe2 = news[1], news[2]
+    for p in range(len(d["sub"])):
+        d["sub"][p] = [0, 0]
+        d["cake"][p] = [0, 0]
+    d["sub"][x] = [2, 1]
+    d["sub"][safe] = [3, 0]
+    d["supply"] = [3, 7]
+    d["cake"][safe] = [my_cake, 0]
+    d["cake"][safe2] = [0, their_cake]
+    d["cake_supply"] = [8 - my_cake, 8 - their_cake]
+    d["turret"] = None
+    d["cube"] = None
+    return cakegame.State.from_json(d)
+
+
+def _finish_turn(s: cakegame.State, level: str) -> cakegame.State:
+    seat = s.turn
+    while not s.is_over and s.turn == seat:
+        s = s.apply(bots.choose(s.view(s.current_player), level, seed=1, iterations=6))
+    return s
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_leader_ends_the_game_by_wiping_the_last_subjects(level: str) -> None:
+    s = _finish_turn(_scenario(my_cake=3, their_cake=0), level)
+    assert s.is_over and s.outcome is not None and s.outcome.winners == (0,)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_trailing_player_does_not_end_the_game(level: str) -> None:
+    s = _finish_turn(_scenario(my_cake=0, their_cake=4), level)
+    assert not s.is_over or (s.outcome is not None and 0 in s.outcome.winners)
