@@ -47,7 +47,8 @@ def main(argv: list[str]) -> int:
         return 0
     if current != text:
         CONFIG.write_text(text)
-        print(f"pyscript.toml: written ({len(files_table())} Python files)")
+        print(f"pyscript.toml: UPDATED for the Python files in py/ ({len(files_table())} "
+              "mapped): commit it together with the modules you added or removed")
     return 0
 
 
