@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from . import bots_bridge, history, labels, params, saves, targets
 from .board import Board, Mark
-from .dom import Store, by_id, h, show
+from .dom import Store, by_id, found, h, show
 
 BOT_PACE_S = 0.7  # a bot's actions are played at a pace a person can follow
 REASON_WORDS = labels.REASONS
@@ -49,12 +49,14 @@ class App:
         self.settings = params.Settings()
         self.gameover_shown = False
         self._proxies: list[Any] = []
+        self.listed_for: Any = None  # the state whose legal actions `listed` holds
+        self.listed: frozenset[str] = frozenset()
 
     # ---- start-up ------------------------------------------------------------------------
     def start(self) -> None:
         """Wire the page, then resume the saved game or open the new-game screen."""
         placeholder = by_id("lab-placeholder")
-        if placeholder is not None:
+        if found(placeholder):
             placeholder.remove()
         self._wire()
         pace = window.location.search
@@ -231,7 +233,11 @@ class App:
             return
         seat = s.current_player
         try:
-            new = s.apply(text)
+            if s is self.listed_for and text in self.listed:
+                # Listed by this very state's legal_actions(): skip the second legality check.
+                new = s.apply_unchecked(cakegame.Action.parse(text))
+            else:
+                new = s.apply(text)
         except cakegame.IllegalActionError as error:
             self.notice(f"Not possible: {error}")
             return
@@ -307,27 +313,27 @@ class App:
     # ---- events --------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
         target = event.target
-        if target is None or not hasattr(target, "closest"):
+        if not found(target) or not hasattr(target, "closest"):
             return
         el = target.closest("[data-action]")
-        if el is not None:
+        if found(el):
             if el.hasAttribute("disabled"):
                 return
-            if el.closest("dialog:not([open])") is not None:
+            if found(el.closest("dialog:not([open])")):
                 return
             event.preventDefault()
             self.apply(el.getAttribute("data-action"))
             return
         el = target.closest("[data-select]")
-        if el is not None:
+        if found(el):
             self.select(el.getAttribute("data-select"))
             return
         el = target.closest("[data-back]")
-        if el is not None:
+        if found(el):
             self.select(None)
             return
         el = target.closest(".chamber")
-        if el is not None:
+        if found(el):
             self.explain(el.getAttribute("data-letter"))
 
     def on_key(self, event: Any) -> None:
@@ -335,9 +341,9 @@ class App:
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
         typing = tag in ("input", "select", "textarea")
-        if key in ("Enter", " ") and target is not None and hasattr(target, "closest"):
+        if key in ("Enter", " ") and found(target) and hasattr(target, "closest"):
             chamber = target.closest(".chamber")
-            if chamber is not None:
+            if found(chamber):
                 event.preventDefault()
                 self.on_click(event)
                 return
@@ -368,6 +374,7 @@ class App:
         human = not over and self.is_human(seat)
         curtain = human and self._needs_curtain(seat)
         texts = [str(a) for a in s.legal_actions()] if human and not curtain else []
+        self.listed_for, self.listed = s, frozenset(texts)
         t = targets.sort_actions(texts)
         step = targets.second_step(t, self.selected) if self.selected else None
         if self.selected and step is None:
@@ -619,7 +626,6 @@ class App:
             self.log_shown = 0
         while box.childElementCount > len(self.log):
             box.lastElementChild.remove()
-        added = False
         for entry in self.log[self.log_shown:]:
             turn, seat, text = entry
             li = h("li", None, "log-entry")
@@ -628,10 +634,9 @@ class App:
             li.append(h("span", f"Turn {turn}. ", "muted"))
             li.append(h("span", text))
             box.append(li)
-            added = True
+        # No scrolling from here: reading scrollHeight would force a layout on every click.
+        # The log's scroll box is a reversed flex column, which keeps the newest in view.
         self.log_shown = len(self.log)
-        if added:
-            box.scrollTop = box.scrollHeight
 
     # ---- notices and dialogs -------------------------------------------------------------
     def notice(self, text: str) -> None:
@@ -823,7 +828,7 @@ class App:
 
     def on_import(self, event: Any) -> None:
         files = event.target.files
-        if files is None or files.length == 0:
+        if not found(files) or files.length == 0:
             return
         file = files.item(0)
         event.target.value = ""

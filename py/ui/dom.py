@@ -10,7 +10,17 @@ from typing import Any
 
 from pyscript import document, window
 
+try:  # Pyodide 0.27+ hands JS null over as `jsnull`, not None
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover - older Pyodide
+    jsnull = None
+
 SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def found(value: Any) -> bool:
+    """True unless `value` is JS null or undefined (e.g. `closest()` that found nothing)."""
+    return value is not None and value is not jsnull
 
 
 def by_id(element_id: str) -> Any:

@@ -12,7 +12,7 @@ from urllib.parse import parse_qs
 from .saves import SEAT_KINDS
 
 DEFAULT_NAMES = ("Orange", "Blue", "Green", "Purple")
-MAX_NAME = 24
+MAX_NAME = 32
 MAX_SEED = 2**31 - 1
 
 

@@ -1,0 +1,75 @@
+"""Helpers for the page tests: play by clicks alone, the way a player (or a player's tool) can.
+
+The page promises: every element that applies an action carries `data-action` (enabled only
+when legal), everything else a player must press to go on carries `data-continue`, and
+`#status[data-ready]` counts up after each redraw. `click_random` picks among what a person
+could press right now (inside an open modal dialog if there is one) and waits for the redraw.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+PICK_AND_CLICK = """
+async (r) => {
+  const modal = [...document.querySelectorAll('dialog[open]')].pop();
+  const scope = modal || document;
+  const els = [...scope.querySelectorAll(
+      '[data-action]:not([disabled]), [data-continue]:not([disabled])')]
+    .filter(e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])'));
+  if (!els.length) return null;
+  const el = els[Math.floor(r * els.length)];
+  const status = document.getElementById('status');
+  const before = status.dataset.ready;
+  const action = el.getAttribute('data-action') ?? 'continue';
+  const t0 = performance.now();
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  const ms = performance.now() - t0;
+  for (let i = 0; i < 100 && status.dataset.ready === before; i++) {
+    await new Promise(res => setTimeout(res, i < 5 ? 0 : 10));
+  }
+  return [action, status.textContent, ms];
+}
+"""
+
+ENABLED_ACTIONS = """
+() => [...document.querySelectorAll('[data-action]:not([disabled])')]
+        .map(e => e.getAttribute('data-action')).sort()
+"""
+
+SAVED_GAME = """
+() => { const raw = localStorage.getItem('cakegame.save');
+        return raw === null ? null : JSON.stringify(JSON.parse(raw).game); }
+"""
+
+
+def click_random(page, rng: random.Random):
+    """Click one thing a player could press now; returns (action or 'continue', status)."""
+    return page.evaluate(PICK_AND_CLICK, rng.random())
+
+
+def status(page) -> str:
+    return page.inner_text("#status")
+
+
+def saved_game(page) -> dict | None:
+    text = page.evaluate(SAVED_GAME)
+    return None if text is None else json.loads(text)
+
+
+def enabled_actions(page) -> list[str]:
+    return page.evaluate(ENABLED_ACTIONS)
+
+
+def play_to_end(page, seed: int, max_clicks: int = 6000, on_click=None) -> int:
+    """Click at random until `#status` says "Game over"; returns the number of clicks."""
+    rng = random.Random(seed)
+    for n in range(max_clicks):
+        if status(page).startswith("Game over"):
+            return n
+        result = click_random(page, rng)
+        assert result is not None, f"nothing to press after {n} clicks: {status(page)}"
+        if on_click is not None:
+            on_click(n, result)
+    raise AssertionError(f"no Game over after {max_clicks} clicks: {status(page)}")

@@ -1,0 +1,106 @@
+"""The game in the browser, played by clicks alone (issue 3)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from playhelp import click_random, enabled_actions, play_to_end, saved_game, status
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+def shot(page, artifacts: Path, name: str, readme: bool = False) -> None:
+    path = artifacts / f"{name}.png"
+    page.screenshot(path=str(path))
+    if readme:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, SCREENSHOTS / f"{name}.png")
+
+
+def test_two_player_game_to_game_over_by_clicks(page_watch, artifacts):
+    page_watch.goto("index.html?players=2&seed=11")
+    assert ":" in status(page_watch)
+    clicks = play_to_end(page_watch, seed=2)
+    assert clicks > 20
+    assert status(page_watch).startswith("Game over")
+    assert page_watch.locator("#gameover[open]").count() == 1
+    assert "win" in page_watch.inner_text("#go-winners")
+    assert page_watch.locator("#gameover [data-continue]").count() == 1  # play again
+    assert page_watch.locator("#log li").count() > 20
+    shot(page_watch, artifacts, "game-over", readme=True)
+    page_watch.assert_clean()
+
+
+def test_four_player_game_to_game_over_by_clicks(page_watch, artifacts):
+    page_watch.goto("index.html?players=4&seed=5&names=Ann,Bo,Cy,Di")
+    taken = {}
+
+    def mid_game(n, result):
+        if n == 60 and "board" not in taken:
+            page_watch.keyboard.press("Escape")
+            shot(page_watch, artifacts, "board-mid-game", readme=True)
+            taken["board"] = True
+
+    play_to_end(page_watch, seed=4, on_click=mid_game)
+    assert status(page_watch).startswith("Game over")
+    page_watch.assert_clean()
+
+
+def test_reload_at_random_moments_resumes_the_same_state(page_watch):
+    page_watch.goto("index.html?players=3&seed=21")
+    rng = random.Random(8)
+    reloads = 0
+    for _ in range(400):
+        if status(page_watch).startswith("Game over"):
+            break
+        if rng.random() < 0.03 and reloads < 6:
+            page_watch.keyboard.press("Escape")  # a half-made two-click choice may be dropped
+            before_game = saved_game(page_watch)
+            before_actions = enabled_actions(page_watch)
+            before_status = status(page_watch)
+            page_watch.reload()
+            page_watch.wait_ready()
+            assert saved_game(page_watch) == before_game
+            assert enabled_actions(page_watch) == before_actions
+            assert status(page_watch) == before_status
+            reloads += 1
+        assert click_random(page_watch, rng) is not None
+    assert reloads >= 3
+    page_watch.assert_clean()
+
+
+def test_new_game_screen_and_phone_layout(page_watch, artifacts):
+    page_watch.goto("./")
+    assert page_watch.locator("#newgame[open]").count() == 1
+    page_watch.check("#ng-form input[name=players][value='3']")
+    page_watch.fill("#ng-seats .ng-seat:nth-child(1) .ng-name", "Chell")
+    page_watch.fill("#ng-seats .ng-seat:nth-child(2) .ng-name", "Wheatley")
+    shot(page_watch, artifacts, "new-game", readme=True)
+    page_watch.click("#ng-start")
+    assert page_watch.locator("#newgame[open]").count() == 0
+    assert status(page_watch).split(":")[0] in ("Chell", "Wheatley", "Green")
+    page_watch.set_viewport_size({"width": 390, "height": 844})
+    rng = random.Random(3)
+    for _ in range(25):
+        click_random(page_watch, rng)
+    page_watch.keyboard.press("Escape")
+    shot(page_watch, artifacts, "phone", readme=True)
+    page_watch.screenshot(path=str(artifacts / "phone-full.png"), full_page=True)
+    page_watch.assert_clean()
+
+
+@pytest.mark.parametrize("query", ["index.html?players=2&seed=3"])
+def test_new_game_over_a_saved_one_asks_first(page_watch, query):
+    page_watch.goto(query)
+    first = saved_game(page_watch)
+    page_watch.click("#btn-new")
+    page_watch.click("#ng-start")
+    assert page_watch.locator("#ng-confirm").is_visible()
+    assert saved_game(page_watch) == first
+    page_watch.fill("#ng-seed", "99")
+    page_watch.click("#ng-confirm-yes")
+    assert saved_game(page_watch)["seed"] == 99
+    page_watch.assert_clean()

@@ -1,0 +1,186 @@
+"""Saves in the browser: damaged saves, blocked storage, export/import, names as text."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playhelp import click_random, saved_game, status
+
+START = "index.html?players=2&seed=17"
+
+BROKEN_KEYS = """
+() => Object.keys(localStorage).filter(k => k.startsWith('cakegame.save.broken.'))
+        .map(k => [k, localStorage.getItem(k)])
+"""
+
+
+def valid_save(page) -> str:
+    page.goto(START)
+    rng = random.Random(1)
+    for _ in range(15):
+        click_random(page, rng)
+    page.keyboard.press("Escape")
+    return page.evaluate("localStorage.getItem('cakegame.save')")
+
+
+def corrupt(kind: str, text: str) -> str:
+    data = json.loads(text)
+    if kind == "truncated":
+        return text[: len(text) // 2]
+    if kind == "wrong-format":
+        return json.dumps({"format": "someothergame/3", "board": [1, 2]})
+    if kind == "newer":
+        return json.dumps({**data, "format": "cakegame-save/7"})
+    if kind == "impossible-counts":
+        data["game"]["supply"][0] = 40
+        return json.dumps(data)
+    if kind == "not-json":
+        return "\x00\x01garbage{{"
+    raise ValueError(kind)
+
+
+@pytest.mark.parametrize("kind", ["truncated", "wrong-format", "newer", "impossible-counts",
+                                  "not-json"])
+def test_a_damaged_save_is_kept_aside_and_a_new_game_can_start(page_watch, kind):
+    raw = corrupt(kind, valid_save(page_watch))
+    page_watch.evaluate("raw => localStorage.setItem('cakegame.save', raw)", raw)
+    page_watch.goto("./")
+    assert page_watch.locator("#message[open]").count() == 1
+    text = page_watch.inner_text("#msg-text")
+    assert "could not be resumed" in text and "kept aside" in text
+    if kind == "newer":
+        assert "newer version" in text
+    kept = page_watch.evaluate(BROKEN_KEYS)
+    assert [value for _, value in kept] == [raw]
+    page_watch.click("#msg-ok")
+    assert page_watch.locator("#newgame[open]").count() == 1
+    page_watch.click("#ng-start")
+    assert ":" in status(page_watch) and not status(page_watch).startswith("Game over")
+    click_random(page_watch, random.Random(2))
+    assert saved_game(page_watch) is not None
+    assert page_watch.evaluate(BROKEN_KEYS) == kept  # never overwritten
+    page_watch.assert_clean()
+
+
+BLOCK_STORAGE = """
+Object.defineProperty(window, 'localStorage', {
+  configurable: true,
+  get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }
+});
+"""
+
+
+def test_blocked_storage_still_plays_and_says_it_cannot_save(page_watch):
+    page_watch.context.add_init_script(BLOCK_STORAGE)
+    page_watch.goto(START)
+    rng = random.Random(5)
+    for _ in range(40):
+        assert click_random(page_watch, rng) is not None
+    assert "Not saved" in page_watch.inner_text("#save-state")
+    assert ":" in status(page_watch)
+    page_watch.assert_clean()
+
+
+FULL_STORAGE = """
+(() => {
+  const real = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith('cakegame.save')) {
+      throw new DOMException('Quota exceeded', 'QuotaExceededError');
+    }
+    return real.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_full_storage_still_plays_and_says_so(page_watch):
+    page_watch.context.add_init_script(FULL_STORAGE)
+    page_watch.goto(START)
+    rng = random.Random(6)
+    for _ in range(20):
+        assert click_random(page_watch, rng) is not None
+    assert "full" in page_watch.inner_text("#save-state")
+    page_watch.assert_clean()
+
+
+MARKUP = "<img src=x onerror=alert(1)>"
+
+
+def test_a_name_with_markup_shows_as_text(page_watch):
+    dialogs = []
+    page_watch.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page_watch.goto("./")
+    page_watch.fill("#ng-seats .ng-seat:nth-child(1) .ng-name", MARKUP)
+    page_watch.fill("#ng-seats .ng-seat:nth-child(2) .ng-name", MARKUP)
+    page_watch.click("#ng-start")
+    assert MARKUP in page_watch.inner_text("#players")
+    assert MARKUP in status(page_watch)
+    rng = random.Random(3)
+    for _ in range(30):
+        click_random(page_watch, rng)
+    assert page_watch.locator("main img, dialog img").count() == 0
+    assert MARKUP in page_watch.inner_text("#log")
+    assert not dialogs
+    page_watch.assert_clean()
+
+
+def test_export_then_import_resumes_the_same_game(page_watch, tmp_path):
+    page_watch.goto(START)
+    rng = random.Random(9)
+    for _ in range(25):
+        click_random(page_watch, rng)
+    page_watch.keyboard.press("Escape")
+    game = saved_game(page_watch)
+    with page_watch.expect_download() as info:
+        page_watch.click("#btn-export")
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    assert json.loads(path.read_text())["game"] == game
+    page_watch.click("#btn-new")
+    page_watch.fill("#ng-seed", "5")
+    page_watch.click("#ng-start")
+    page_watch.click("#ng-confirm-yes")
+    assert saved_game(page_watch)["seed"] == 5
+    page_watch.set_input_files("#import-file", str(path))
+    page_watch.wait_for_selector("#message[open]")
+    assert "imported" in page_watch.inner_text("#msg-title")
+    assert saved_game(page_watch) == game
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "cakegame-save/1", "game": {"format": "cakegame/1"}}')
+    page_watch.click("#msg-ok")
+    page_watch.set_input_files("#import-file", str(bad))
+    page_watch.wait_for_selector("#message[open]")
+    assert "Import failed" in page_watch.inner_text("#msg-title")
+    assert saved_game(page_watch) == game
+    page_watch.assert_clean()
+
+
+def test_keyboard_reaches_the_board_and_undo(page_watch):
+    page_watch.goto(START)
+    first = saved_game(page_watch)
+    page_watch.focus("#ch-" + page_watch.evaluate(
+        "document.querySelector('.chamber[data-action]').dataset.letter"))
+    page_watch.keyboard.press("Enter")
+    assert saved_game(page_watch) != first
+    assert not page_watch.is_disabled("#btn-undo")
+    page_watch.keyboard.press("u")
+    assert saved_game(page_watch) == first
+    page_watch.assert_clean()
+
+
+def test_a_click_on_a_chamber_that_is_not_a_choice_explains_and_changes_nothing(page_watch):
+    page_watch.goto(START)
+    before = saved_game(page_watch)
+    letter = page_watch.evaluate(
+        "document.querySelector('.chamber:not([data-action]):not([data-select])')"
+        ".dataset.letter")
+    page_watch.evaluate(
+        "l => document.getElementById('ch-' + l).dispatchEvent("
+        "new MouseEvent('click', {bubbles: true}))", letter)
+    assert page_watch.is_visible("#notice")
+    assert page_watch.inner_text("#notice")
+    assert saved_game(page_watch) == before
+    page_watch.assert_clean()

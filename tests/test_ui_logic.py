@@ -1,0 +1,174 @@
+"""The page's pure-Python parts, under CPython: target sorting, undo, saves, URL settings."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import cakegame
+import pytest
+from ui import history, labels, params, saves, targets
+
+
+def play(state, n, seed=0):
+    rng = random.Random(seed)
+    for _ in range(n):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# ---- targets ------------------------------------------------------------------------------
+
+def test_chamber_of_reads_the_first_chamber_of_each_verb():
+    assert targets.chamber_of("from K") == "K"
+    assert targets.chamber_of("from K 2") == "K"
+    assert targets.chamber_of("destroy Q 1") == "Q"
+    assert targets.chamber_of("shift K L") == "K"
+    assert targets.chamber_of("bonus subject A") == "A"
+    for text in ("bonus card", "cube stay", "turret stay", "carry none", "carry 1", "count 2",
+                 "end", "card", "play wheatley", "gun greg", "recycle top", "discard cave"):
+        assert targets.chamber_of(text) is None, text
+
+
+def test_every_legal_action_is_reachable_by_a_click_or_a_button():
+    for seed in range(12):
+        s = cakegame.new_game(players=2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            texts = [str(a) for a in s.legal_actions()]
+            t = targets.sort_actions(texts)
+            reachable = list(t.buttons) + [a for acts in t.cards.values() for a in acts]
+            for letter, acts in t.board.items():
+                if len(acts) == 1:
+                    reachable.append(acts[0])
+                else:
+                    step = targets.second_step(t, letter)
+                    reachable += step.buttons + list(step.chambers.values())
+            assert sorted(reachable) == sorted(texts)
+            s = s.apply(rng.choice(texts))
+
+
+def test_shift_is_a_two_click_choice():
+    t = targets.sort_actions(["shift K L", "shift K E", "shift R L"])
+    assert t.chamber_action("R") == "shift R L"
+    step = targets.second_step(t, "K")
+    assert step.chambers == {"L": "shift K L", "E": "shift K E"} and not step.buttons
+
+
+def test_a_chamber_with_several_divisions_offers_buttons():
+    t = targets.sort_actions(["destroy Q 0", "destroy Q 1", "destroy A 1"])
+    step = targets.second_step(t, "Q")
+    assert step.buttons == ["destroy Q 0", "destroy Q 1"] and not step.chambers
+    assert targets.second_step(t, "A") is None
+
+
+def test_a_click_off_target_gets_the_engines_reason():
+    s = cakegame.new_game(players=2, seed=3)
+    t = targets.sort_actions([str(a) for a in s.legal_actions()])
+    off = next(c.letter for c in s.chambers() if c.letter not in t.board)
+    guess = targets.guess_text(t, s.decision, off)
+    with pytest.raises(cakegame.IllegalActionError) as error:
+        s.apply(guess)
+    assert str(error.value)
+
+
+def test_button_labels_are_short_words():
+    names = ("Ann", "Bo")
+    assert labels.button_label("count 2", names) == "2 Test Subjects"
+    assert labels.button_label("carry 1", names) == "Carry a Blue Cake Slice"
+    assert labels.button_label("destroy Q 1", names) == "Bo (Blue)"
+    assert labels.button_label("recycle top", names) == "Top row"
+    assert labels.button_label("play wheatley", names).startswith("Deploy: ")
+
+
+# ---- undo ---------------------------------------------------------------------------------
+
+def test_undo_stays_in_the_turn_of_the_deciding_seat():
+    s = cakegame.new_game(players=3, seed=7)
+    states = [s]
+    rng = random.Random(1)
+    while not s.is_over and len(states) < 400:
+        s = s.apply(rng.choice(s.legal_actions()))
+        states.append(s)
+        depth = history.undo_depth(states)
+        for before in states[len(states) - 1 - depth:-1]:
+            assert before.turn_number == s.turn_number
+            assert before.reveals == s.reveals
+            assert before.current_player == s.current_player
+        if depth < len(states) - 1:
+            blocker = states[len(states) - 2 - depth]
+            assert not history.undoable(blocker, s)
+
+
+def test_no_undo_after_the_game_ends():
+    s = play(cakegame.new_game(players=2, seed=2), 5000)
+    assert s.is_over
+    assert history.undo_depth([s, s]) == 0
+
+
+# ---- saves --------------------------------------------------------------------------------
+
+def test_a_save_round_trips_with_its_undo_window_and_log():
+    s0 = cakegame.new_game(players=2, seed=5, names=["<b>Ann</b>", "Bo"])
+    s1 = s0.apply(s0.legal_actions()[0])
+    text = saves.encode(s1, ["human", "easy"], undo_base=s0,
+                        undo_actions=[str(s0.legal_actions()[0])],
+                        ui={"pass_device": True, "revealed": 0}, log=[[1, 0, "x"]])
+    back = saves.decode(text)
+    assert back.state == s1 and back.undo_base == s0 and back.seats == ["human", "easy"]
+    assert back.ui["pass_device"] is True and back.log == [[1, 0, "x"]]
+    assert back.state.names[0] == "<b>Ann</b>"
+
+
+def good_save() -> str:
+    s = play(cakegame.new_game(players=3, seed=9), 40)
+    return saves.encode(s, ["human"] * 3)
+
+
+@pytest.mark.parametrize("kind,mutate", [
+    ("damaged", lambda t: t[: len(t) // 2]),
+    ("damaged", lambda t: ""),
+    ("foreign", lambda t: json.dumps({"format": "othergame/1"})),
+    ("foreign", lambda t: json.dumps([1, 2, 3])),
+    ("newer", lambda t: t.replace("cakegame-save/1", "cakegame-save/2")),
+    ("invalid", lambda t: json.dumps({**json.loads(t), "seats": ["human"]})),
+    ("invalid", lambda t: json.dumps({**json.loads(t), "seats": ["robot"] * 3})),
+    ("invalid", lambda t: json.dumps({**json.loads(t), "log": "nope"})),
+    ("invalid", lambda t: json.dumps({**json.loads(t), "game": {"format": "cakegame/1"}})),
+])
+def test_broken_saves_say_what_is_wrong(kind, mutate):
+    with pytest.raises(saves.SaveError) as error:
+        saves.decode(mutate(good_save()))
+    assert error.value.kind == kind
+    assert str(error.value)
+
+
+def test_impossible_counts_are_refused():
+    data = json.loads(good_save())
+    data["game"]["supply"][0] += 3
+    with pytest.raises(saves.SaveError) as error:
+        saves.decode(json.dumps(data))
+    assert error.value.kind == "invalid"
+
+
+def test_a_tampered_undo_window_is_dropped_not_trusted():
+    s0 = cakegame.new_game(players=2, seed=5)
+    s1 = s0.apply(s0.legal_actions()[0])
+    text = saves.encode(s1, ["human", "human"], undo_base=s0, undo_actions=["end"])
+    back = saves.decode(text)
+    assert back.state == s1 and back.undo_base is None and back.undo_actions == []
+
+
+# ---- settings from the URL ----------------------------------------------------------------
+
+def test_query_settings():
+    s = params.parse_query("?players=3&seed=42&seats=hard,medium,human&names=A,,C", seed=1)
+    assert (s.players, s.seed, s.from_url) == (3, 42, True)
+    assert s.game_seats() == ["hard", "medium", "human"]
+    assert s.game_names() == ["A", "Blue", "C"]
+    assert params.parse_query("?players=9&seed=x", seed=5).players == 2
+    assert params.parse_query("", seed=5).from_url is False
+    assert params.parse_query("?seats=easy,easy,easy,easy", seed=1).players == 4
+    assert params.parse_query(params.query_of(s), seed=1).game_seats() == s.game_seats()
