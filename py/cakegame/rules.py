@@ -633,5 +633,7 @@ def finish(d: Data, reason: str, seat: int | None, winners: list[int] | None = N
         winners = [s for s in tied if subjects[s] == most]
     d["over"] = {"winners": winners, "reason": reason, "seat": seat,
                  "cake": cake, "subjects": subjects}
+    # A card whose action was cut short by the end still goes onto the discard pile.
+    d["discard"] += [f["card"] for f in d["stack"] if f["k"] == F_PUT]
     d["stack"] = []
     d["phase"] = None

@@ -32,7 +32,7 @@ from .content import (
     Rule,
 )
 
-FORMAT = "cakegame/1"
+from .serial import FORMAT
 
 
 class Termination(str, Enum):
@@ -445,7 +445,8 @@ class View(_Reader):
         if isinstance(rng, int):
             rng = rngmod.Rng(rng)
         d = clone(self._d)
-        seen = [c for c in d["hands"][self.seat]] + d["discard"] + d["deck"][:1]
+        limbo = [f["card"] for f in d["stack"] if f["k"] == rules.F_PUT]
+        seen = d["hands"][self.seat] + d["discard"] + d["deck"][:1] + limbo
         unknown = [c for c in CARD_IDS if c not in seen]
         rng.shuffle(unknown)
         for s, h in enumerate(d["hands"]):

@@ -1,0 +1,339 @@
+"""Reading a saved game back, trusting nothing in it.
+
+`load` turns JSON text (or bytes, or an already-parsed dict) into the game data a State wraps.
+Anything that is not a game this version can continue raises ValueError with a message that
+names the problem and where it is ("hands[1][0]: 'glados' is held twice"), never a KeyError,
+IndexError or TypeError.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import geometry as geo
+from . import rules
+from .content import (
+    CAKE_PER_DIVISION,
+    CARD_BY_ID,
+    CARD_IDS,
+    PANELS,
+    PANELS_IN_PLAY,
+    SUBJECTS_PER_DIVISION,
+    Icon,
+)
+
+FORMAT = "cakegame/1"
+FORMAT_VERSION = 1
+N_PANELS = len(PANELS)
+
+KEYS = ("format", "players", "names", "seed", "rng", "pos", "face", "sub", "cake", "aside",
+        "portals", "turret", "cube", "glados", "supply", "cake_supply", "burned", "hands",
+        "fresh", "deck", "discard", "first", "turn", "turn_no", "phase", "done", "stack",
+        "reveals", "over")
+
+SEATED = {"seat": "seat"}
+FRAME_FIELDS: dict[str, dict[str, str]] = {
+    rules.F_DEPLOY: {"seat": "seat", "burned": "bool"},
+    rules.F_DISCARD: SEATED,
+    rules.F_PORTAL: {"seat": "seat", "first": "chamber?", "any": "bool"},
+    rules.F_SHIFT: SEATED,
+    rules.F_MOVE: {"seat": "seat", "own": "bool", "bonus": "bool", "src": "chamber?",
+                   "who": "seat?", "dst": "chamber?"},
+    rules.F_CARRY: {"seat": "seat", "mover": "seat", "src": "chamber", "dst": "chamber",
+                    "n": "count", "slots": "count", "picks": "seats", "bonus": "bool"},
+    rules.F_BONUS: SEATED,
+    rules.F_ACTIVATE: SEATED,
+    rules.F_REWARD: {"seat": "seat", "icons": "icons"},
+    rules.F_TURRET_ANY: SEATED,
+    rules.F_FIRE: SEATED,
+    rules.F_DESTROY: SEATED,
+    rules.F_RECYCLE: SEATED,
+    rules.F_PUT: {"card": "card"},
+}
+
+
+class _Bad(ValueError):
+    pass
+
+
+def _fail(where: str, problem: str) -> None:
+    raise _Bad(f"{where}: {problem}" if where else problem)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if not _is_int(v):
+        _fail(where, f"expected a whole number, found {_show(v)}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        bounds = f"from {lo}" if hi is None else f"from {lo} to {hi}"
+        _fail(where, f"{v} is out of range (expected {bounds})")
+    return v
+
+
+def _list(v: Any, where: str, length: int | None = None) -> list[Any]:
+    if not isinstance(v, list):
+        _fail(where, f"expected a list, found {_show(v)}")
+    if length is not None and len(v) != length:
+        _fail(where, f"expected {length} entries, found {len(v)}")
+    return v
+
+
+def _show(v: Any) -> str:
+    text = json.dumps(v) if isinstance(v, (str, int, float, bool, type(None))) else \
+        type(v).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
+    """The validated game data in `source`; ValueError saying what is wrong otherwise."""
+    try:
+        return _load(source)
+    except _Bad as e:
+        raise ValueError(f"not a valid saved game: {e}") from None
+    except (KeyError, IndexError, TypeError, AttributeError, RecursionError) as e:
+        raise ValueError(f"not a valid saved game: inconsistent data ({type(e).__name__}: "
+                         f"{e})") from None
+
+
+def _load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(source, (bytes, bytearray)):
+        try:
+            source = source.decode("utf-8")
+        except UnicodeDecodeError:
+            _fail("", "the file is not UTF-8 text")
+    if isinstance(source, str):
+        try:
+            d = json.loads(source)
+        except json.JSONDecodeError as e:
+            _fail("", f"the JSON is damaged ({e.msg} at line {e.lineno}, column {e.colno})")
+        except RecursionError:
+            _fail("", "the JSON is nested too deeply")
+    elif isinstance(source, dict):
+        d = json.loads(json.dumps(source))
+    else:
+        _fail("", f"expected JSON text, found {type(source).__name__}")
+    if not isinstance(d, dict):
+        _fail("", f"expected a JSON object, found {_show(d)}")
+    _check_format(d.get("format"))
+    missing = [k for k in KEYS if k not in d]
+    if missing:
+        _fail("", "missing " + ", ".join(missing))
+    extra = sorted(k for k in d if k not in KEYS)
+    if extra:
+        _fail("", "unexpected " + ", ".join(extra))
+    _check(d)
+    return d
+
+
+def _check_format(fmt: Any) -> None:
+    if fmt == FORMAT:
+        return
+    if isinstance(fmt, str) and fmt.startswith("cakegame/"):
+        version = fmt.split("/", 1)[1]
+        if version.isdigit() and int(version) > FORMAT_VERSION:
+            _fail("format", f"saved by a newer version of the game ({fmt}); this version "
+                  f"reads {FORMAT}")
+        _fail("format", f"unknown format {fmt!r}")
+    _fail("format", f"not a cakegame save (format is {_show(fmt)})")
+
+
+def _check(d: dict[str, Any]) -> None:
+    n = _int(d["players"], "players", 2, 4)
+    names = _list(d["names"], "names", n)
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            _fail(f"names[{i}]", f"expected text, found {_show(name)}")
+    _int(d["seed"], "seed")
+    _int(d["rng"], "rng", 0, (1 << 64) - 1)
+
+    pos = _list(d["pos"], "pos", N_PANELS)
+    seen: set[tuple[int, int]] = set()
+    for p, rx in enumerate(pos):
+        if rx is None:
+            continue
+        _list(rx, f"pos[{p}]", 2)
+        row = _int(rx[0], f"pos[{p}][0]", 0, 2)
+        x = _int(rx[1], f"pos[{p}][1]")
+        if (row, x) in seen:
+            _fail(f"pos[{p}]", f"two chambers stand at row {row}, x {x}")
+        seen.add((row, x))
+    in_lab = [p for p in range(N_PANELS) if pos[p] is not None]
+    if len(in_lab) != PANELS_IN_PLAY:
+        _fail("pos", f"the lab must hold {PANELS_IN_PLAY} chambers, not {len(in_lab)}")
+    if not geo.rows_are_contiguous(pos):
+        _fail("pos", "a row has a gap or a chamber off its row's grid")
+    if any(not r for r in geo.rows(pos)):
+        _fail("pos", "a row of the lab is empty")
+    if not geo.is_connected(pos):
+        _fail("pos", "the lab is in more than one piece")
+
+    face = _list(d["face"], "face", N_PANELS)
+    for p, f in enumerate(face):
+        _int(f, f"face[{p}]", 0, 1)
+    aside = _list(d["aside"], "aside", N_PANELS - PANELS_IN_PLAY)
+    for i, p in enumerate(aside):
+        _int(p, f"aside[{i}]", 0, N_PANELS - 1)
+    if sorted(aside) != [p for p in range(N_PANELS) if pos[p] is None]:
+        _fail("aside", "the set-aside panels are not the ones missing from the lab")
+
+    lab_subjects = [0] * n
+    lab_cake = [0] * n
+    for key, totals in (("sub", lab_subjects), ("cake", lab_cake)):
+        grid = _list(d[key], key, N_PANELS)
+        for p, row in enumerate(grid):
+            _list(row, f"{key}[{p}]", n)
+            for s, v in enumerate(row):
+                _int(v, f"{key}[{p}][{s}]", 0)
+                if pos[p] is None and v:
+                    _fail(f"{key}[{p}]", "a set-aside panel holds tokens")
+                totals[s] += v
+    for key in ("supply", "cake_supply", "burned"):
+        for s, v in enumerate(_list(d[key], key, n)):
+            _int(v, f"{key}[{s}]", 0)
+    for s in range(n):
+        if lab_subjects[s] + d["supply"][s] != SUBJECTS_PER_DIVISION:
+            _fail(f"supply[{s}]", f"{lab_subjects[s]} Test Subjects in the lab and "
+                  f"{d['supply'][s]} in supply do not make {SUBJECTS_PER_DIVISION}")
+        if lab_cake[s] + d["cake_supply"][s] + d["burned"][s] != CAKE_PER_DIVISION:
+            _fail(f"cake_supply[{s}]", f"cake in the lab, in supply and incinerated do not "
+                  f"make {CAKE_PER_DIVISION}")
+
+    portals = _list(d["portals"], "portals", 2)
+    for i, p in enumerate(portals):
+        _chamber(p, f"portals[{i}]", pos)
+    if portals[0] == portals[1]:
+        _fail("portals", "both Portal tokens are in one chamber")
+    for key in ("turret", "cube", "glados"):
+        if d[key] is not None:
+            _chamber(d[key], key, pos)
+
+    held: dict[str, str] = {}
+
+    def hold(card: Any, where: str) -> None:
+        if not isinstance(card, str) or card not in CARD_BY_ID:
+            _fail(where, f"unknown card {_show(card)}")
+        if card in held:
+            _fail(where, f"{card!r} is also at {held[card]}")
+        held[card] = where
+
+    hands = _list(d["hands"], "hands", n)
+    for s, hand in enumerate(hands):
+        for i, c in enumerate(_list(hand, f"hands[{s}]")):
+            hold(c, f"hands[{s}][{i}]")
+    for s, k in enumerate(_list(d["fresh"], "fresh", n)):
+        _int(k, f"fresh[{s}]", 0, len(hands[s]))
+    for key in ("deck", "discard"):
+        for i, c in enumerate(_list(d[key], key)):
+            hold(c, f"{key}[{i}]")
+
+    first = _int(d["first"], "first", 0, n - 1)
+    del first
+    _int(d["turn"], "turn", 0, n - 1)
+    _int(d["turn_no"], "turn_no", 1)
+    _int(d["reveals"], "reveals", 0)
+    steps = (rules.DEPLOY, rules.MOVE, rules.ACTIVATE)
+    if d["phase"] is not None and d["phase"] not in steps:
+        _fail("phase", f"unknown step {_show(d['phase'])}")
+    done = _list(d["done"], "done")
+    for i, step in enumerate(done):
+        if step not in steps or done.index(step) != i:
+            _fail(f"done[{i}]", f"not a step, or repeated: {_show(step)}")
+
+    stack = _list(d["stack"], "stack")
+    for i, f in enumerate(stack):
+        _frame(f, f"stack[{i}]", n, pos)
+        if f["k"] == rules.F_PUT:
+            hold(f["card"], f"stack[{i}]")
+    if sorted(held) != sorted(CARD_IDS):
+        missing = sorted(set(CARD_IDS) - set(held))
+        _fail("cards", "missing from the game: " + ", ".join(missing))
+
+    recycles = sum(1 for f in stack if f["k"] == rules.F_RECYCLE)
+    if d["over"] is None and (recycles > 1 or (recycles == 1) != (d["glados"] is not None)):
+        _fail("glados", "GLaDOS stands in a chamber exactly while it waits to be recycled")
+    if d["glados"] is not None and d["glados"] not in geo.old_edge(pos):
+        _fail("glados", "only a chamber on the old edge can be activated")
+
+    over = d["over"]
+    if over is None:
+        if not stack:
+            _fail("stack", "the game is not over but no decision is open")
+        try:
+            open_now = rules.options(d)
+        except Exception as e:  # noqa: BLE001 - any failure here means inconsistent data
+            _fail("stack", f"the open decision does not fit the game ({type(e).__name__})")
+        if not open_now:
+            _fail("stack", "the open decision has no legal choice")
+    else:
+        _over(over, n)
+        if stack:
+            _fail("stack", "the game is over but a decision is still open")
+
+
+def _chamber(v: Any, where: str, pos: list[Any]) -> int:
+    p = _int(v, where, 0, N_PANELS - 1)
+    if pos[p] is None:
+        _fail(where, f"chamber {rules.letter(p)} is not in the lab")
+    return p
+
+
+def _frame(f: Any, where: str, n: int, pos: list[Any]) -> None:
+    if not isinstance(f, dict):
+        _fail(where, f"expected a decision, found {_show(f)}")
+    kind = f.get("k")
+    if kind not in FRAME_FIELDS:
+        _fail(f"{where}.k", f"unknown decision {_show(kind)}")
+    fields = FRAME_FIELDS[kind]
+    if sorted(f) != sorted(["k", *fields]):
+        _fail(where, f"a {kind!r} decision has the fields k, {', '.join(fields)}")
+    for key, kind_of in fields.items():
+        v, at = f[key], f"{where}.{key}"
+        optional = kind_of.endswith("?")
+        kind_of = kind_of.rstrip("?")
+        if optional and v is None:
+            continue
+        if kind_of == "seat":
+            _int(v, at, 0, n - 1)
+        elif kind_of == "bool":
+            if not isinstance(v, bool):
+                _fail(at, f"expected true or false, found {_show(v)}")
+        elif kind_of == "chamber":
+            _chamber(v, at, pos)
+        elif kind_of == "count":
+            _int(v, at, 0, 99)
+        elif kind_of == "seats":
+            for i, s in enumerate(_list(v, at)):
+                _int(s, f"{at}[{i}]", 0, n - 1)
+        elif kind_of == "icons":
+            codes = {i.value for i in Icon}
+            if not isinstance(v, str) or not v or any(ch not in codes for ch in v):
+                _fail(at, f"expected reward icons, found {_show(v)}")
+        elif kind_of == "card":
+            if v not in CARD_BY_ID:
+                _fail(at, f"unknown card {_show(v)}")
+    if kind == rules.F_MOVE and (f["src"] is None) != (f["who"] is None):
+        _fail(where, "a move's source and its owner are chosen together")
+    if kind == rules.F_MOVE and f["dst"] is not None and f["src"] is None:
+        _fail(where, "a move's destination is set before its source")
+
+
+def _over(o: Any, n: int) -> None:
+    if not isinstance(o, dict) or sorted(o) != ["cake", "reason", "seat", "subjects",
+                                                "winners"]:
+        _fail("over", "expected winners, reason, seat, cake and subjects")
+    winners = _list(o["winners"], "over.winners")
+    if not winners:
+        _fail("over.winners", "a finished game has at least one winner")
+    for i, s in enumerate(winners):
+        _int(s, f"over.winners[{i}]", 0, n - 1)
+    if o["reason"] not in ("no_subjects", "cake_incinerated", "opera"):
+        _fail("over.reason", f"unknown reason {_show(o['reason'])}")
+    if o["seat"] is not None:
+        _int(o["seat"], "over.seat", 0, n - 1)
+    for key in ("cake", "subjects"):
+        for s, v in enumerate(_list(o[key], f"over.{key}", n)):
+            _int(v, f"over.{key}[{s}]", 0)
