@@ -74,8 +74,11 @@ test-deps: pip-deps chromium build
 lint: pip-deps
 	$(PYTHON) -m ruff check .
 
-test: test-deps lint
-	$(PYTHON) -m pytest $(PYTEST_ARGS)
+# Lint and tests both run; either failing fails the target.
+test: test-deps
+	@lint=0; $(PYTHON) -m ruff check . || lint=$$?; \
+	$(PYTHON) -m pytest $(PYTEST_ARGS) || exit $$?; \
+	if [ $$lint != 0 ]; then echo "make test: ruff found problems (above)"; exit $$lint; fi
 
 bench: pip-deps chromium build
 	$(PYTHON) bench/page.py
