@@ -178,7 +178,7 @@ def summarise(rows: list[dict[str, Any]]) -> None:
     for (players, lineup, iters), rs in sorted(groups.items(), key=lambda t: str(t[0])):
         n = len(rs)
         print(f"\n## {players} players, lineup {'/'.join(lineup)}"
-              f"{f', hard iterations {iters}' if iters else ''}: {n} games")
+              f"{f', hard iterations {iters}' if iters and 'hard' in lineup else ''}: {n} games")
         fair = 1 / players
         share: Counter[str] = Counter()
         count: Counter[str] = Counter()
