@@ -104,3 +104,35 @@ def test_new_game_over_a_saved_one_asks_first(page_watch, query):
     page_watch.click("#ng-confirm-yes")
     assert saved_game(page_watch)["seed"] == 99
     page_watch.assert_clean()
+
+
+def test_an_all_bot_game_plays_itself_to_game_over(page_watch):
+    page_watch.goto("index.html?players=2&seed=6&seats=easy,medium&botpace=0")
+    assert "computer player" in status(page_watch) or status(page_watch).startswith("Game")
+    page_watch.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Game over')",
+        timeout=240_000, polling=500)
+    assert page_watch.locator("#log li").count() > 50
+    page_watch.assert_clean()
+
+
+def test_a_seat_handed_to_a_bot_and_back(page_watch):
+    page_watch.goto("index.html?players=2&seed=8&botpace=0")
+    seat = page_watch.evaluate("document.querySelector('.division.acting') ? "
+                               "[...document.querySelectorAll('.division')].findIndex("
+                               "d => d.classList.contains('acting')) : -1")
+    assert seat in (0, 1)
+    kinds = page_watch.locator(".seat-kind")
+    kinds.nth(seat).select_option("easy")
+    # the bot plays for that seat until the turn passes to the human
+    page_watch.wait_for_function(
+        f"!document.querySelectorAll('.division')[{seat}].classList.contains('acting')",
+        timeout=60_000)
+    assert page_watch.locator("[data-action]:not([disabled])").count() > 0
+    kinds.nth(seat).select_option("human")
+    assert saved_seats(page_watch) == ["human", "human"]
+    page_watch.assert_clean()
+
+
+def saved_seats(page):
+    return page.evaluate("JSON.parse(localStorage.getItem('cakegame.save')).seats")

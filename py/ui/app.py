@@ -51,6 +51,7 @@ class App:
         self._proxies: list[Any] = []
         self.listed_for: Any = None  # the state whose legal actions `listed` holds
         self.listed: frozenset[str] = frozenset()
+        self.pending_message: tuple[str, str] | None = None
 
     # ---- start-up ------------------------------------------------------------------------
     def start(self) -> None:
@@ -78,11 +79,14 @@ class App:
             if self.settings.from_url and not same:
                 self.open_newgame(can_continue=True)
             return
-        if self.settings.from_url:
+        if self.settings.from_url and self.pending_message is None:
             self.new_game(self.settings)
             return
         self._render_empty()
         self.open_newgame(can_continue=False)
+        if self.pending_message is not None:
+            self.message(*self.pending_message)  # opened last: on top of the new-game screen
+            self.pending_message = None
 
     def _on(self, el: Any, event: str, handler: Any) -> None:
         proxy = create_proxy(handler)
@@ -118,9 +122,10 @@ class App:
             where = (f"It was kept aside in this browser's storage as “{kept}”."
                      if kept else "It could not be copied aside, so it is left untouched and "
                      "this game will not be saved over it.")
-            self.message("Your saved game could not be resumed",
-                         f"The saved game could not be resumed: {error}. {where} "
-                         "You can start a new game.")
+            self.pending_message = (
+                "Your saved game could not be resumed",
+                f"The saved game could not be resumed: {error}. {where} "
+                "You can start a new game.")
             return None
 
     def _keep_aside(self, raw: str) -> str | None:
@@ -334,7 +339,11 @@ class App:
             return
         el = target.closest(".chamber")
         if found(el):
-            self.explain(el.getAttribute("data-letter"))
+            letter = el.getAttribute("data-letter")
+            if letter == self.selected:
+                self.select(None)  # a second click on the chosen chamber lets it go
+            else:
+                self.explain(letter)
 
     def on_key(self, event: Any) -> None:
         key = event.key

@@ -29,7 +29,7 @@ class Mark:
 
 
 class _Chamber:
-    __slots__ = ("g", "content", "sig", "cls", "pos", "attrs", "title")
+    __slots__ = ("g", "content", "sig", "cls", "pos", "attrs", "title", "at")
 
     def __init__(self, g: Any, content: Any, title: Any) -> None:
         self.g = g
@@ -39,6 +39,7 @@ class _Chamber:
         self.cls = ""
         self.pos = ""
         self.attrs: tuple = ()
+        self.at: tuple[int, int] | None = None
 
 
 class Board:
@@ -89,9 +90,16 @@ class Board:
                 view.sig = sig
             cx, cy = drawing.centre(c.row, c.x)
             pos = f"translate({cx:.1f}px, {cy:.1f}px)"
+            arrive = False
             if pos != view.pos:
+                # A recycled chamber jumps to the far side: it fades in there instead of
+                # sliding across the lab; ordinary moves (a row shifting) slide.
+                jump = view.at is not None and (abs(view.at[0] - c.x) > 3 or view.at[1] != c.row)
+                view.g.style.transition = "none" if jump else ""
                 view.g.style.transform = pos
                 view.pos = pos
+                view.at = (c.x, c.row)
+                arrive = jump
             mark = marks.get(c.letter)
             cls = "chamber"
             if c.new_edge:
@@ -102,6 +110,8 @@ class Board:
                 cls += f" {mark.mode}"
             elif dim:
                 cls += " dim"
+            if arrive:
+                cls += " arrive" if "arrive" not in view.cls else " arrive2"
             if cls != view.cls:
                 view.g.setAttribute("class", cls)
                 view.cls = cls

@@ -2,9 +2,9 @@
 
 The page calls `await choose(view, level, seed)` when a bot's seat must decide. While
 `cakegame.bots` does not exist yet, a stand-in plays a legal action drawn from the seed, so
-the page's turn loop, pacing and tests work already. The real bots think in slices: if they
-offer `choose_async`, it is awaited (it yields to the browser between slices); otherwise the
-plain `choose` runs between two yields.
+the page's turn loop, pacing and tests work already. The real bots think in slices:
+`cakegame.bots.Thinker` is stepped one playout at a time with a yield to the browser between
+steps, so the page keeps drawing; without it, the plain `choose` runs between two yields.
 """
 
 from __future__ import annotations
@@ -16,24 +16,38 @@ from typing import Any
 LEVELS = ("easy", "medium", "hard")
 BUDGET_S = {"easy": 0.05, "medium": 0.2, "hard": 1.5}
 
-try:  # the bots are written in parallel; the page must work before they land
-    from cakegame import bots as _bots  # type: ignore[attr-defined]
-except Exception:  # pragma: no cover - depends on what has landed
-    _bots = None
+_loaded: list[Any] = []  # [module or None], filled on first use
+
+
+def _bots_module() -> Any:
+    """`cakegame.bots`, imported on first use (it is not needed to start the page), or None
+    while the bots have not landed."""
+    if not _loaded:
+        try:
+            from cakegame import bots  # type: ignore[attr-defined]
+        except Exception:  # pragma: no cover - depends on what has landed
+            bots = None
+        _loaded.append(bots)
+    return _loaded[0]
 
 
 def available() -> bool:
     """True once the real bots are importable."""
-    return _bots is not None
+    return _bots_module() is not None
 
 
 async def choose(view: Any, level: str, seed: int) -> Any:
     """The action a bot of `level` plays for the seat of `view` (an engine View)."""
     await asyncio.sleep(0)
+    _bots = _bots_module()
     if _bots is not None:
-        chooser = getattr(_bots, "choose_async", None)
-        if chooser is not None:
-            return await chooser(view, level, seed=seed, budget_s=BUDGET_S.get(level))
+        thinker_class = getattr(_bots, "Thinker", None)
+        if thinker_class is not None:
+            # Think in slices of one playout, yielding to the browser in between.
+            thinker = thinker_class(view, level, seed=seed, budget_s=BUDGET_S.get(level))
+            while not thinker.step(1):
+                await asyncio.sleep(0)
+            return thinker.best()
         action = _bots.choose(view, level, seed=seed, budget_s=BUDGET_S.get(level))
         await asyncio.sleep(0)
         return action
