@@ -70,5 +70,16 @@ class Action:
         return cls(verb, tuple(words[1:]))
 
 
+_interned: dict[tuple[object, ...], Action] = {}
+
+
 def act(verb: Verb, *args: object) -> Action:
-    return Action(verb, tuple(str(a) for a in args))
+    """The action for a verb and arguments of any printable type. Actions are values; the
+    rules make the same few hundred over and over, so each is built once and reused."""
+    key = (verb, *args)
+    found = _interned.get(key)
+    if found is None:
+        found = Action(verb, tuple(a if isinstance(a, str) else str(a) for a in args))
+        if len(_interned) < 100_000:
+            _interned[key] = found
+    return found

@@ -11,6 +11,8 @@ that is not in the lab. Every result is ordered (row, then x) so output is deter
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 Pos = Sequence[Sequence[int] | None]
 
@@ -77,3 +79,74 @@ def rows_are_contiguous(pos: Pos) -> bool:
         if any(b - a != 2 for a, b in zip(xs, xs[1:])):
             return False
     return True
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Everything about one arrangement of the lab that the rules ask for, computed once.
+
+    The lab's arrangement changes only when a chamber is recycled, while the rules ask about
+    it many times a decision, so `layout(pos)` memoises these by arrangement.
+    """
+
+    rows: tuple[tuple[int, ...], ...]
+    order: tuple[int, ...]  # every chamber, top row first, each row from its new edge
+    rank: dict[int, int]  # a chamber's place in `order`
+    where: dict[tuple[int, int], int]
+    neighbours: dict[int, tuple[int, ...]]
+    new_edge: tuple[int, ...]
+    old_edge: tuple[int, ...]
+    activatable: tuple[int, ...]  # old-edge chambers whose pick-up keeps the lab whole
+
+
+def _key(pos: Pos) -> tuple[int, ...]:
+    return tuple(-1 if p is None else (p[0] << 20) + p[1] + (1 << 19) for p in pos)
+
+
+_recent: dict[int, tuple[Pos, Layout]] = {}
+
+
+def layout(pos: Pos) -> Layout:
+    """The Layout of `pos`. Game states share their `pos` list until a chamber moves (the
+    rules replace the list rather than change it), so the list itself is a quick first key."""
+    hit = _recent.get(id(pos))
+    if hit is not None and hit[0] is pos:
+        return hit[1]
+    found = _layout(_key(pos))
+    if len(_recent) >= 512:
+        _recent.clear()
+    _recent[id(pos)] = (pos, found)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _layout(key: tuple[int, ...]) -> Layout:
+    pos = [None if k < 0 else [k >> 20, (k & ((1 << 20) - 1)) - (1 << 19)] for k in key]
+    rws = rows(pos)
+    where = position_map(pos)
+    order = tuple(p for r in rws for p in r)
+    nbrs = {p: tuple(neighbours(pos, p, where)) for p in order}
+    olds = tuple(r[-1] for r in rws if r)
+
+    def whole_without(gone: int) -> bool:
+        rest = [p for p in order if p != gone]
+        seen = {rest[0]}
+        todo = [rest[0]]
+        while todo:
+            for q in nbrs[todo.pop()]:
+                if q != gone and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return len(seen) == len(rest)
+
+    ok = tuple(p for p in olds if whole_without(p))
+    return Layout(
+        rows=tuple(tuple(r) for r in rws),
+        order=order,
+        rank={p: i for i, p in enumerate(order)},
+        where=where,
+        neighbours=nbrs,
+        new_edge=tuple(r[0] for r in rws if r),
+        old_edge=olds,
+        activatable=ok or olds,
+    )

@@ -80,33 +80,36 @@ def rule(d: Data) -> Rule | None:
     return CARD_BY_ID[d["discard"][-1]].rule if d["discard"] else None
 
 
-def lab_order(d: Data) -> list[int]:
+def lab(d: Data) -> geo.Layout:
+    """The lab's current arrangement, with its adjacency and edges."""
+    return geo.layout(d["pos"])
+
+
+def lab_order(d: Data) -> tuple[int, ...]:
     """Every chamber in the lab, top row first, each row from its new edge."""
-    return [p for row in geo.rows(d["pos"]) for p in row]
+    return lab(d).order
 
 
 def subjects_in_lab(d: Data) -> list[int]:
-    n = d["players"]
-    return [sum(d["sub"][p][s] for p in range(len(PANELS)) if d["pos"][p] is not None)
-            for s in range(n)]
+    # Panels outside the lab never hold tokens, so summing every panel is the lab's count.
+    return [sum(col) for col in zip(*d["sub"])]
 
 
 def cake_in_lab(d: Data) -> list[int]:
-    n = d["players"]
-    return [sum(d["cake"][p][s] for p in range(len(PANELS)) if d["pos"][p] is not None)
-            for s in range(n)]
+    return [sum(col) for col in zip(*d["cake"])]
 
 
 def delivery_targets(d: Data) -> list[int]:
     """New-edge chambers that may receive a delivery (never the activated chamber)."""
-    return [p for p in geo.new_edge(d["pos"]) if p != d["glados"]]
+    return [p for p in lab(d).new_edge if p != d["glados"]]
 
 
 def move_targets(d: Data, src: int) -> list[int]:
     """Where Test Subjects in `src` may move: plain adjacency, Portals and Character rules."""
     pos = d["pos"]
-    where = geo.position_map(pos)
-    found = set(geo.neighbours(pos, src, where))
+    layout = lab(d)
+    where = layout.where
+    found = set(layout.neighbours[src])
     r = rule(d)
     portals = d["portals"]
     if r is not Rule.NO_PORTALS and src in portals:
@@ -119,14 +122,12 @@ def move_targets(d: Data, src: int) -> list[int]:
         if k in where:
             found.add(where[k])
     found.discard(src)
-    return sorted(found, key=lambda p: (pos[p][0], pos[p][1]))
+    return sorted(found, key=layout.rank.__getitem__)
 
 
 def activatable(d: Data) -> list[int]:
     """Old-edge chambers whose pick-up leaves the lab in one piece (all three if none do)."""
-    olds = geo.old_edge(d["pos"])
-    ok = [p for p in olds if geo.is_connected(d["pos"], without=p)]
-    return ok or olds
+    return list(lab(d).activatable)
 
 
 def majority(d: Data, p: int) -> int | None:
@@ -177,7 +178,7 @@ def recycle_rows(d: Data) -> list[int]:
     """Rows that may receive the activated chamber."""
     p = d["glados"]
     home = d["pos"][p][0]
-    after = [[q for q in row if q != p] for row in geo.rows(d["pos"])]
+    after = [[q for q in row if q != p] for row in lab(d).rows]
     if not after[home]:
         return [home]
     if rule(d) is Rule.ANY_ROW:
@@ -205,7 +206,8 @@ def options(d: Data) -> list[Action]:
 def frame_options(d: Data, f: Frame) -> list[Action]:
     k = f["k"]
     seat = f.get("seat")
-    order = lab_order(d)
+    layout = lab(d)
+    order = layout.order
     V = Verb
     if k == F_DEPLOY:
         out = []
@@ -219,11 +221,11 @@ def frame_options(d: Data, f: Frame) -> list[Action]:
     if k == F_DISCARD:
         return [act(V.DISCARD, c) for c in d["hands"][seat]]
     if k == F_PORTAL:
-        olds = set() if f["any"] else set(geo.old_edge(d["pos"]))
+        olds = () if f["any"] else layout.old_edge
         return [act(V.PORTAL, letter(p)) for p in order if p not in olds and p != f["first"]]
     if k == F_SHIFT:
-        olds = set(geo.old_edge(d["pos"]))
-        portals = sorted(d["portals"], key=order.index)
+        olds = layout.old_edge
+        portals = sorted(d["portals"], key=layout.rank.__getitem__)
         return [act(V.SHIFT, letter(a), letter(b)) for a in portals for b in order
                 if b not in olds and b not in portals]
     if k == F_MOVE:
@@ -242,13 +244,13 @@ def frame_options(d: Data, f: Frame) -> list[Action]:
     if k == F_REWARD:
         return reward_options(d, f, order)
     if k == F_TURRET_ANY:
-        olds = set(geo.old_edge(d["pos"]))
+        olds = layout.old_edge
         return [act(V.TURRET, letter(p)) for p in order if p not in olds and p != d["turret"]]
     if k == F_FIRE:
         t = d["turret"]
         if t is None or rule(d) is Rule.TURRET_DISARMED:
             return []
-        return [act(V.FIRE, letter(p)) for p in geo.neighbours(d["pos"], t)]
+        return [act(V.FIRE, letter(p)) for p in layout.neighbours[t]]
     if k == F_DESTROY:
         n = d["players"]
         return [act(V.DESTROY, letter(p), s) for p in order if d["sub"][p][seat] > 0
@@ -258,7 +260,7 @@ def frame_options(d: Data, f: Frame) -> list[Action]:
     raise AssertionError(f"unknown frame {k!r}")
 
 
-def move_options(d: Data, f: Frame, order: list[int]) -> list[Action]:
+def move_options(d: Data, f: Frame, order: tuple[int, ...]) -> list[Action]:
     seat = f["seat"]
     if f["src"] is None:
         if f["own"]:
@@ -273,7 +275,7 @@ def move_options(d: Data, f: Frame, order: list[int]) -> list[Action]:
     return [act(Verb.COUNT, k) for k in range(1, most + 1)]
 
 
-def reward_options(d: Data, f: Frame, order: list[int]) -> list[Action]:
+def reward_options(d: Data, f: Frame, order: tuple[int, ...]) -> list[Action]:
     seat = f["seat"]
     out: list[Action] = []
     for code in dict.fromkeys(f["icons"]):
@@ -291,7 +293,7 @@ def reward_options(d: Data, f: Frame, order: list[int]) -> list[Action]:
             if t is None:
                 out += [act(Verb.TURRET, letter(p)) for p in delivery_targets(d)]
             else:
-                out += [act(Verb.TURRET, letter(p)) for p in geo.neighbours(d["pos"], t)]
+                out += [act(Verb.TURRET, letter(p)) for p in lab(d).neighbours[t]]
                 out.append(act(Verb.TURRET, "stay"))
     return out
 
@@ -299,8 +301,9 @@ def reward_options(d: Data, f: Frame, order: list[int]) -> list[Action]:
 # ---------------------------------------------------------------- carrying out a decision
 
 
-def play(d: Data, action: Action) -> None:
-    """Carry out a legal `action` in place and settle. The caller has checked legality."""
+def play(d: Data, action: Action) -> list[Action]:
+    """Carry out a legal `action` in place and settle; returns the options now open.
+    The caller has checked legality."""
     f = d["stack"][-1]
     seat = f.get("seat")
     V = Verb
@@ -385,7 +388,7 @@ def play(d: Data, action: Action) -> None:
     else:
         raise AssertionError(f"no handler for {action}")
     check_end(d)
-    settle(d)
+    return settle(d)
 
 
 def effect_frames(seat: int, effects: tuple[Effect, ...]) -> list[Frame]:
@@ -536,12 +539,14 @@ def recycle(d: Data, row: int) -> None:
         d["cake_supply" if safe else "burned"][s] += d["cake"][p][s]
         d["cake"][p][s] = 0
     d["face"][p] ^= 1
-    after = [[q for q in r if q != p] for r in geo.rows(d["pos"])]
+    after = [[q for q in r if q != p] for r in lab(d).rows]
     if after[row]:
         x = d["pos"][after[row][0]][1] - 2
     else:
         beside = after[0] if row == 1 else after[1]
         x = d["pos"][beside[0]][1] - 1
+    # States share their `pos` list (see geometry.layout): replace it, never change it.
+    d["pos"] = list(d["pos"])
     d["pos"][p] = [row, x]
     d["glados"] = None
 
@@ -549,8 +554,9 @@ def recycle(d: Data, row: int) -> None:
 # ---------------------------------------------------------------- the flow of the game
 
 
-def settle(d: Data) -> None:
-    """Run everything that needs no decision, until a decision is open or the game is over."""
+def settle(d: Data) -> list[Action]:
+    """Run everything that needs no decision, until a decision is open or the game is over.
+    Returns the open decision's options ([] when the game is over)."""
     while d["over"] is None:
         stack = d["stack"]
         over_limit = [s for s in range(d["players"]) if len(d["hands"][s]) > HAND_LIMIT]
@@ -565,10 +571,12 @@ def settle(d: Data) -> None:
             stack.pop()
             d["discard"].append(f["card"])
             continue
-        if not frame_options(d, f):
+        opts = frame_options(d, f)
+        if not opts:
             stack.pop()
             continue
-        return
+        return opts
+    return []
 
 
 def step_order(d: Data) -> tuple[str, str, str]:

@@ -31,7 +31,6 @@ from .content import (
     Icon,
     Rule,
 )
-
 from .serial import FORMAT
 
 
@@ -137,15 +136,14 @@ def new_game(players: int, seed: int, *, names: list[str] | None = None,
         "reveals": 0,
         "over": None,
     }
-    rules.settle(d)
-    return State._wrap(d)
+    return State._wrap(d, rules.settle(d))
 
 
 def clone(d: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of the game data (faster than copy.deepcopy for this known shape)."""
     c = dict(d)
     c["names"] = list(d["names"])
-    c["pos"] = [None if p is None else list(p) for p in d["pos"]]
+    c["pos"] = d["pos"]  # shared: the rules replace this list rather than change it
     c["face"] = list(d["face"])
     c["sub"] = [list(x) for x in d["sub"]]
     c["cake"] = [list(x) for x in d["cake"]]
@@ -338,16 +336,24 @@ def _as_action(action: Action | str) -> Action:
 class State(_Reader):
     """A whole game at one moment. Immutable: `apply` returns a new State."""
 
-    __slots__ = ("_d",)
+    __slots__ = ("_d", "_legal")
+    _legal: tuple[Action, ...] | None
 
     def __init__(self) -> None:
         raise TypeError("make a State with cakegame.new_game() or State.from_json()")
 
     @classmethod
-    def _wrap(cls, d: dict[str, Any]) -> State:
+    def _wrap(cls, d: dict[str, Any], legal: list[Action] | None = None) -> State:
         s = object.__new__(cls)
         object.__setattr__(s, "_d", d)
+        object.__setattr__(s, "_legal", None if legal is None else tuple(legal))
         return s
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a fixed order; empty only when the game is over."""
+        if self._legal is None:
+            object.__setattr__(self, "_legal", tuple(rules.options(self._d)))
+        return list(self._legal)  # type: ignore[arg-type]
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a State is immutable; apply() returns a new one")
@@ -369,20 +375,18 @@ class State(_Reader):
     def apply(self, action: Action | str) -> State:
         """The state after `action`; raises IllegalActionError (self unchanged) if not legal."""
         a = _as_action(action)
-        legal = rules.options(self._d)
+        legal = self.legal_actions()
         if a not in legal:
             from .describe import why_illegal
             raise IllegalActionError(why_illegal(self._d, a, legal))
         d = clone(self._d)
-        rules.play(d, a)
-        return State._wrap(d)
+        return State._wrap(d, rules.play(d, a))
 
     def apply_unchecked(self, action: Action) -> State:
         """`apply` without the legality check, for search code that took `action` from
         `legal_actions()` of this very state."""
         d = clone(self._d)
-        rules.play(d, action)
-        return State._wrap(d)
+        return State._wrap(d, rules.play(d, action))
 
     def to_json(self) -> str:
         """The whole game as JSON text: lossless, with a "format" field."""
