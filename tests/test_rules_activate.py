@@ -140,7 +140,7 @@ def test_turret_not_in_the_lab_must_be_delivered_to_a_new_edge_chamber():
     s = run(s, "turret F")
     assert s.chamber("F").turret
     assert subs(s, "F") == (0, 0)  # it fires on arrival
-    assert s.supply(1) == 8 - 2
+    assert s.supply(1) == 8 - 1  # only the one in A is left
 
 
 def test_turret_destroys_every_subject_where_it_arrives_but_no_cake():
