@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import random
 
+import cakegame
 import pytest
 from playhelp import click_random, saved_game, status
+from ui import saves
 
 START = "index.html?players=2&seed=17"
 
@@ -16,13 +18,19 @@ BROKEN_KEYS = """
 """
 
 
-def valid_save(page) -> str:
-    page.goto(START)
+def valid_save() -> str:
+    """A save made by the page's own code, in CPython (no browser start needed)."""
+    state = cakegame.new_game(players=2, seed=17)
     rng = random.Random(1)
     for _ in range(15):
-        click_random(page, rng)
-    page.keyboard.press("Escape")
-    return page.evaluate("localStorage.getItem('cakegame.save')")
+        state = state.apply(rng.choice(state.legal_actions()))
+    return saves.encode(state, ["human", "human"], log=[[1, 0, "a line of the log"]])
+
+
+def put_save(page, raw: str) -> None:
+    """Store `raw` as the save of the site's origin, from the static rules page (no Python)."""
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("raw => localStorage.setItem('cakegame.save', raw)", raw)
 
 
 def corrupt(kind: str, text: str) -> str:
@@ -44,8 +52,8 @@ def corrupt(kind: str, text: str) -> str:
 @pytest.mark.parametrize("kind", ["truncated", "wrong-format", "newer", "impossible-counts",
                                   "not-json"])
 def test_a_damaged_save_is_kept_aside_and_a_new_game_can_start(page_watch, kind):
-    raw = corrupt(kind, valid_save(page_watch))
-    page_watch.evaluate("raw => localStorage.setItem('cakegame.save', raw)", raw)
+    raw = corrupt(kind, valid_save())
+    put_save(page_watch, raw)
     page_watch.goto("./")
     assert page_watch.locator("#message[open]").count() == 1
     text = page_watch.inner_text("#msg-text")
@@ -183,4 +191,14 @@ def test_a_click_on_a_chamber_that_is_not_a_choice_explains_and_changes_nothing(
     assert page_watch.is_visible("#notice")
     assert page_watch.inner_text("#notice")
     assert saved_game(page_watch) == before
+    page_watch.assert_clean()
+
+
+def test_a_good_save_resumes_where_it_was(page_watch):
+    raw = valid_save()
+    put_save(page_watch, raw)
+    page_watch.goto("./")
+    assert page_watch.locator("dialog[open]").count() == 0
+    assert saved_game(page_watch) == json.loads(raw)["game"]
+    assert "a line of the log" in page_watch.inner_text("#log")
     page_watch.assert_clean()
