@@ -1,0 +1,152 @@
+"""Words for players: prompts, action sentences, refusals with reasons, and saves."""
+
+from __future__ import annotations
+
+import pytest
+from cakegame import Action, IllegalActionError, State
+from enginehelp import pos, refused, run
+
+
+def test_prompt_says_what_the_player_must_do_at_each_decision():
+    s = pos(hands=[["escort", "ratman"], []])
+    assert s.prompt() == "deploy a card, or end deploying"
+    t = s.apply("play escort")
+    assert t.prompt() == "choose a chamber to move another division's Test Subjects from"
+    t = s.apply("play ratman")
+    assert t.prompt() == "move a Portal token"
+    t = s.apply("gun ratman")
+    assert t.prompt() == "place the first Portal token"
+    assert t.apply("portal A").prompt() == "place the second Portal token"
+    m = pos(subjects={"F": [2, 0], "A": [1, 1]}, cake={"F": [1, 0]}, step="move")
+    assert m.prompt() == "choose a chamber to move Test Subjects from"
+    assert m.apply("from F").prompt() == "choose where the Test Subjects in chamber F go"
+    assert run(m, "from F", "to G").prompt() == "choose how many Test Subjects move"
+    assert run(m, "from F", "to G", "count 1").prompt() == \
+        "choose the Cake a moving subject carries"
+    assert run(m, "from F", "to G", "count 1", "carry none").prompt() == \
+        "take a free Test Subject or an Aperture card"
+    a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate")
+    assert a.prompt() == "choose an old-edge chamber to activate"
+    assert a.apply("activate E").prompt() == "collect rewards: Cake Slice, Test Subject"
+    assert pos(step="activate").apply("activate E").prompt() == \
+        "choose the row that receives the recycled chamber"
+
+
+def test_prompt_for_card_effects_and_the_hand_limit():
+    assert pos(hands=[["glados"], []]).apply("play glados").prompt() == \
+        "choose a Test Subject to destroy"
+    assert pos(hands=[["anger"], []]).apply("play anger").prompt() == \
+        "put the Turret in a chamber"
+    assert pos(hands=[["opera"], []], turret="H").apply("play opera").prompt() == \
+        "choose the chamber the Turret fires into"
+    assert pos(hands=[["greg", "cube", "fact", "space"], []]).prompt() == \
+        "discard down to 3 cards"
+
+
+def test_describe_tells_what_an_action_does_in_a_sentence():
+    s = pos(hands=[["greg"], []])
+    assert s.describe("play greg") == "Orange deploys Greg: New Recruit"
+    assert s.describe("gun greg") == "Orange deploys Greg to fire the Portal Gun"
+    assert s.describe("end") == "Orange finishes deploying cards"
+    assert s.apply("play greg").describe("subject K") == \
+        "Orange delivers a Test Subject to chamber K (bottom row)"
+    m = pos(step="move")
+    assert m.describe("from F") == "Orange picks their Test Subjects in chamber F (middle row)"
+    assert m.apply("from F").describe("to G") == "Orange sends them to chamber G (middle row)"
+    t = run(m, "from F", "to G")
+    assert t.describe("count 2") == \
+        "Orange moves 2 Test Subjects from chamber F to chamber G (middle row)"
+    assert t.describe("count 1") == \
+        "Orange moves 1 Test Subject from chamber F to chamber G (middle row)"
+    b = t.apply("count 1")
+    assert b.describe("bonus card") == "Orange takes an Aperture card as a bonus"
+    assert b.describe("bonus subject A") == \
+        "Orange takes a free Test Subject into chamber A (top row)"
+    a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate")
+    assert a.describe("activate E") == "Orange activates chamber E (top row)"
+    r = a.apply("activate E")
+    assert r.describe("cake F") == "Orange delivers a Cake Slice to chamber F (middle row)"
+    g = run(r, "cake F", "subject A", "subject A")
+    assert g.describe("recycle bottom") == "Orange recycles chamber E into the bottom row"
+
+
+def test_describe_names_the_owner_of_forced_subjects_and_their_cake():
+    s = pos(hands=[["adventure"], []], cake={"F": [1, 1]})
+    s = s.apply("play adventure")
+    assert s.describe("from F 1") == "Orange picks Blue's Test Subjects in chamber F (middle row)"
+    s = run(s, "from F 1", "to G")
+    assert s.describe("count 2") == \
+        "Orange moves 2 Test Subjects of Blue's from chamber F to chamber G (middle row)"
+    c = s.apply("count 2")
+    assert c.current_player == 1
+    assert c.describe("carry 1") == "Blue's Test Subject carries a Blue Cake Slice"
+    assert c.describe("carry none") == "Blue's moving Test Subjects carry no more Cake"
+
+
+@pytest.mark.xfail(reason="describe bug: 'a Orange Cake Slice' (the article ignores the "
+                   "vowel of the division's name)", strict=True)
+def test_describe_carry_uses_the_right_article_before_a_division_name():
+    s = pos(subjects={"F": [0, 2], "A": [1, 1]}, cake={"F": [1, 0]}, turn=1, step="move")
+    s = run(s, "from F", "to G", "count 1")
+    assert s.describe("carry 0") == "Blue's Test Subject carries an Orange Cake Slice"
+
+
+def test_describe_card_effects():
+    s = pos(hands=[["glados"], []]).apply("play glados")
+    assert s.describe("destroy F 1") == \
+        "Orange destroys a Test Subject of Blue in chamber F (middle row)"
+    s = pos(hands=[["opera"], []], turret="H").apply("play opera")
+    assert s.describe("fire G") == "Orange has the Turret fire into chamber G (middle row)"
+    s = pos(hands=[["cube"], []]).apply("play cube")
+    assert s.describe("cube stay") == "Orange leaves the Companion Cube where it is"
+    assert s.describe("cube H") == "Orange places the Companion Cube in chamber H (middle row)"
+    s = pos(hands=[["ratman"], []]).apply("play ratman")
+    assert s.describe("shift E C") == "Orange moves the Portal in chamber E to chamber C (top row)"
+
+
+def test_board_text_shows_whose_turn_and_every_row():
+    text = str(pos(step="move"))
+    lines = text.splitlines()
+    assert lines[0] == ("Turn 1, Orange's turn (move); Orange must choose a chamber to move "
+                        "Test Subjects from")
+    assert lines[1].startswith("   top x+0: A:ssc s1/1 c0/0 | B:")
+    assert lines[3].startswith("bottom x+0: K:")
+    assert "O:sc s0/0 c0/0 P" in lines[3]
+
+
+def test_nonsense_is_refused_with_a_reason_and_the_state_unchanged():
+    s = pos(step="move")
+    refused(s, "nonsense", "unknown action 'nonsense'")
+    refused(s, "", "an empty action")
+    refused(s, "activate E", "not possible now", "Orange must choose a chamber to move")
+    with pytest.raises(IllegalActionError, match="an action is text"):
+        s.apply(42)
+
+
+def test_illegal_choices_say_why():
+    s = pos(hands=[["greg"], []])
+    refused(s, "play cube", "Orange does not hold cube")
+    refused(s, "from F", "not possible now", "deploy a card")
+    m = pos(step="move").apply("from F")
+    refused(m, "to Q", "chamber Q is not in the lab")
+    refused(m, "to Z", "not a chamber")
+    refused(m, "to O", "not adjacent to chamber F")
+    c = run(pos(step="move"), "from F", "to G")
+    refused(c, "count 3", "at most 2 Test Subjects can move from there")
+    refused(c, "count two", "not possible")
+
+
+def test_illegal_action_error_is_a_value_error():
+    assert issubclass(IllegalActionError, ValueError)
+    assert Action.parse("count 2") == Action.parse("  count   2 ")
+
+
+def test_save_round_trips_and_damaged_saves_say_what_is_wrong():
+    s = run(pos(step="move", cake={"B": [1, 2]}), "from F", "to G")
+    assert State.from_json(s.to_json()) == s
+    assert State.from_json(s.to_json()).legal_actions() == s.legal_actions()
+    with pytest.raises(ValueError, match="JSON is damaged"):
+        State.from_json("{")
+    broken = s.to_json().replace('"players":2', '"players":7')
+    with pytest.raises(ValueError):
+        State.from_json(broken)
