@@ -5,6 +5,7 @@ inside Pyodide's Python 3.14 under Node (tests/test_pyodide.py), where there is 
 
     python3 tests/conformance.py --players 2 3 4 --seeds 0-2 --checks full
     python3 tests/conformance.py --players 2 --seeds 5 --checks none   # just play, print hashes
+    python3 tests/conformance.py --games 2:16,3:14 --hash-seeds 0-2     # and 9 more hashes
 
 It prints one JSON object: for each game "<players>p/<seed>" its number of actions and turns,
 the outcome and the sha256 of the final state's JSON (so runs in two runtimes or two processes
@@ -485,19 +486,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     ap.add_argument("--seeds", default="3", help="N (0..N-1), A-B or a,b,c")
     ap.add_argument("--checks", default="full", choices=("none", "light", "full"))
+    ap.add_argument("--games", default="",
+                    help="checked games as PLAYERS:SEED,... (instead of --players/--seeds)")
     ap.add_argument("--hash-seeds", default="",
                     help="also play these seeds (same spec) unchecked, for their hashes")
     args = ap.parse_args(argv)
     pool = Pool()
     games = {}
     totals = {"steps": 0, "applied": 0, "refused": 0, "samples": 0}
-    for players in args.players:
-        for seed in parse_seeds(args.seeds):
-            r = play(players, seed, args.checks, pool)
-            r.pop("texts")
-            for k in totals:
-                totals[k] += r.pop(k)
-            games[f"{players}p/{seed}"] = r
+    if args.games:
+        chosen = [tuple(map(int, g.split(":"))) for g in args.games.split(",")]
+    else:
+        chosen = [(p, s) for p in args.players for s in parse_seeds(args.seeds)]
+    for players, seed in chosen:
+        r = play(players, seed, args.checks, pool)
+        r.pop("texts")
+        for k in totals:
+            totals[k] += r.pop(k)
+        games[f"{players}p/{seed}"] = r
     hashes = {}
     for players in args.players:
         for seed in parse_seeds(args.hash_seeds) if args.hash_seeds else []:
