@@ -29,6 +29,7 @@ def run(s: State, *actions: str) -> State:
     """Apply each action text in turn (each checked for legality)."""
     for a in actions:
         s = s.apply(a)
+        assert State.from_json(s.to_json()) == s  # every position is a loadable save
     return s
 
 
