@@ -185,3 +185,40 @@ def test_card_gives_nothing_when_there_is_nothing_to_reshuffle():
     rules.play(d, rules.Action.parse("count 1"))
     assert [str(a) for a in rules.options(d)] == ["bonus subject A", "bonus subject F",
                                                    "bonus subject K"]
+
+
+def test_a_typical_turn_sequence_from_the_rulebook():
+    # Blue deploys a card, moves 2 subjects into a chamber holding 1 Red subject, activates
+    # it for 2 Test Subjects and 1 Cake Slice, delivers them and recycles the chamber.
+    s = pos(names=["Red", "Blue"], subjects={"A": [1, 1], "D": [0, 2], "E": [1, 0],
+                                             "K": [1, 1]},
+            hands=[[], ["cube"]], turn=1)
+    assert s.current_player == 1 and s.phase == "deploy"
+    s = run(s, "play cube", "cube stay")
+    assert s.character.name == "Companion Cube" and s.phase == "move"
+    s = run(s, "from D", "to E", "count 2")
+    assert subs(s, "E") == (1, 2)
+    s = s.apply("activate E")
+    assert s.current_player == 1 and s.decision == "reward"
+    s = run(s, "subject A", "subject F", "cake K")
+    s = s.apply("recycle bottom")
+    assert subs(s, "E") == (0, 0)
+    assert s.subjects_in_lab() == (2, 4)
+    assert (s.supply(0), s.supply(1)) == (6, 4)
+    assert s.cake_in_lab() == (0, 1)
+    assert s.turn == 0 and s.turn_number == 2
+
+
+def test_the_move_and_activate_steps_cannot_be_passed():
+    s = pos(step="move")
+    assert all(a.startswith("from ") for a in opts(s))
+    refused(s, "end", "not possible now")
+    s = pos(step="activate")
+    assert all(a.startswith("activate ") for a in opts(s))
+    refused(s, "end", "not possible now")
+
+
+def test_cards_are_deployed_only_in_the_deploy_step():
+    s = pos(hands=[["greg"], []], step="move")
+    assert s.phase == "move"
+    refused(s, "play greg", "not possible now")
