@@ -222,3 +222,26 @@ def test_cards_are_deployed_only_in_the_deploy_step():
     s = pos(hands=[["greg"], []], step="move")
     assert s.phase == "move"
     refused(s, "play greg", "not possible now")
+
+
+def test_the_character_modifies_the_rules_for_all_players_until_replaced():
+    s = pos(hands=[["curiosity"], ["greg"]])
+    s = run(s, "play curiosity", "subject A", "card")  # Distracted: no single-move bonus
+    s = run(s, "from K", "to L", "count 1")
+    assert s.decision == "activate"
+    s = run(s, "activate E", "recycle top")
+    assert s.turn == 1 and s.character.id == "curiosity"
+    s = s.apply("end")
+    s = run(s, "from K", "to L", "count 1")  # Blue is distracted too
+    assert s.decision == "activate"
+    s = run(pos(hands=[["curiosity"], ["greg"]], turn=1), "play greg", "subject A")
+    s = run(s, "from K", "to L", "count 1")  # Greg replaced nothing: the bonus is back
+    assert s.decision == "bonus"
+
+
+def test_rows_grow_beyond_five_chambers():
+    s = pos(step="activate")
+    s = run(s, "activate E", "recycle bottom")
+    s = run(s, "from K", "to L", "count 1", "bonus card", "activate J", "recycle bottom")
+    assert [c.letter for c in s.chambers() if c.row == 2] == list("JEKLMNO")
+    assert s.chamber("J").x == -4
