@@ -459,6 +459,16 @@ def test_frankenturret_waddle_moves_the_turret_up_to_two_steps():
     assert s.discard == ("frankenturret",)
 
 
+@pytest.mark.xfail(reason="engine bug (card text): Waddle says 'Move the Turret up to two "
+                   "steps'; with no Turret in the lab it should be skipped, but Effect.TURRET "
+                   "(Drift's 'or onto a new-edge chamber') puts a Turret on a new edge",
+                   strict=True)
+def test_frankenturret_waddle_does_nothing_without_a_turret_in_the_lab():
+    s = pos(hands=[["frankenturret"], []]).apply("play frankenturret")
+    assert s.discard == ("frankenturret",) and s.phase == "move"
+    assert not any(c.turret for c in s.chambers())
+
+
 def test_frankenturret_cardboard_box_the_turret_destroys_nothing():
     s = character("frankenturret", subjects={"F": [2, 0], "A": [1, 1]}, turret="G",
                   step="move")
