@@ -184,3 +184,23 @@ def test_connectedness_fallback_lets_any_old_edge_chamber_be_activated():
     s = run(s, "activate J", "recycle middle")
     assert not s.is_over and s.turn == 1
     assert s.chamber("J").x == -1 and s.chamber("J").row == 1
+
+
+def test_card_earned_in_another_players_turn_is_deployable_in_the_earners_next_turn():
+    s = pos(lab=OLD_DUAL, subjects={"J": [0, 1], "A": [1, 1]}, step="activate")
+    s = run(s, "activate J", "card")
+    card = s.hand(1)[0]
+    assert s.current_player == 1 and s.fresh(1) == 1
+    s = run(s, "subject A", "subject A", "recycle top")
+    assert s.turn == 1 and s.phase == "deploy"
+    assert opts(s)[:2] == [f"play {card}", f"gun {card}"]
+
+
+def test_majority_among_four_divisions():
+    s = pos(4, subjects={"E": [1, 2, 3, 2], "A": [1, 1, 1, 1]}, step="activate", turn=3)
+    s = s.apply("activate E")
+    assert s.current_player == 2 and s.turn == 3
+    s = pos(4, subjects={"E": [3, 0, 3, 1], "A": [1, 1, 1, 1]}, step="activate", turn=3)
+    assert s.apply("activate E").decision == "recycle"
+    s = run(s, "activate E", "recycle top")
+    assert s.turn == 0 and s.turn_number == 2
