@@ -416,6 +416,8 @@ def test_pbody_portal_dash_shifts_a_portal_then_moves_a_group():
     assert s.phase == "move" and s.supply(0) == 4
     assert [c.letter for c in s.chambers() if c.portal] == ["B", "O"]
     assert s.move_targets("B") == ["A", "C", "F", "G", "O"]
+    s = run(pos(hands=[["pbody"], []]), "play pbody", "shift E K", "from K", "to O", "count 1")
+    assert subs(s, "O") == (1, 0)  # the shifted Portal serves the move that follows
 
 
 def test_pbody_heavy_lifting_each_subject_may_carry_two_cake():
