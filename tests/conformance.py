@@ -228,6 +228,9 @@ def check_round_trip(g: Game, s: State, thorough: bool) -> None:
     back = State.from_json(j)
     g.check(back == s, "State.from_json(s.to_json()) != s")
     g.check(back.to_json() == j, "to_json of the reloaded state differs")
+    # a State may carry the options handed over by apply(); a reloaded one computes its own
+    g.check(back.legal_actions() == s.legal_actions(),
+            "the reloaded state's legal actions differ")
     if thorough:
         g.check(State.from_json(j.encode()) == s, "from_json(bytes) differs")
         g.check(State.from_json(json.loads(j)) == s, "from_json(dict) differs")
