@@ -83,8 +83,6 @@ def test_describe_names_the_owner_of_forced_subjects_and_their_cake():
     assert c.describe("carry none") == "Blue's moving Test Subjects carry no more Cake"
 
 
-@pytest.mark.xfail(reason="describe bug: 'a Orange Cake Slice' (the article ignores the "
-                   "vowel of the division's name)", strict=True)
 def test_describe_carry_uses_the_right_article_before_a_division_name():
     s = pos(subjects={"F": [0, 2], "A": [1, 1]}, cake={"F": [1, 0]}, turn=1, step="move")
     s = run(s, "from F", "to G", "count 1")

@@ -282,8 +282,6 @@ def test_wrong_types_in_every_field_are_refused_with_the_field_named() -> None:
     accepted and then playable (checked by the fuzz test's player)."""
     refused, accepted = 0, []
     for name, path, sub in systematic_cases():
-        if known_bug_path(path, sub):
-            continue
         d = json.loads(SAVES[name])
         put(d, path, sub)
         try:
@@ -318,27 +316,9 @@ def test_wrong_types_in_every_field_are_refused_with_the_field_named() -> None:
         play_out(State.from_json(d), Rng(len(path)), 40, f"{name} {where(path)}={sub!r}")
 
 
-# --------------------------------------------------------------------- engine bugs found here
-#
-# Each strict xfail below is a bug this file found in py/cakegame (not ours to edit); the
-# systematic and fuzz tests skip exactly these inputs (known_bug_*) and fail on anything else.
+# -------------------------------------------------------------- loader checks found by fuzzing
 
 
-def known_bug_path(path: tuple, sub: Any) -> bool:
-    """A frame's kind, or an in-flight card, that is a list or an object: the loader's
-    membership test raises TypeError (unhashable), reported as "inconsistent data"."""
-    return (len(path) == 3 and path[0] == "stack" and path[2] in ("k", "card")
-            and isinstance(sub, (list, dict)))
-
-
-def known_bug_message(message: str) -> bool:
-    return "inconsistent data (TypeError: unhashable type" in message
-
-
-@pytest.mark.xfail(reason="engine bug: serial._frame tests `kind not in FRAME_FIELDS` (and a "
-                   "put frame's card `in CARD_BY_ID`) on unhashable JSON values; TypeError is "
-                   "caught by load()'s safety net as 'inconsistent data (TypeError: "
-                   "unhashable type ...)', which names no field", strict=True)
 @pytest.mark.parametrize("save,path", [("3p:deploy+put+move+carry", ("stack", 0, "k")),
                                        ("4p:deploy+put+portal", ("stack", 1, "card"))])
 @pytest.mark.parametrize("value", [[], {}])
@@ -364,10 +344,6 @@ CARRY_BUGS = {
 }
 
 
-@pytest.mark.xfail(reason="engine bug: from_json accepts a carry frame whose group is not in "
-                   "its source chamber (n above the owner's subjects there, or a source without "
-                   "them); finishing the move leaves a negative count in sub[src][seat], and "
-                   "that state's own save is refused", strict=True)
 @pytest.mark.parametrize("case", sorted(CARRY_BUGS))
 def test_a_carry_frame_for_subjects_that_are_not_there_is_refused(case: str) -> None:
     save, fields, action = CARRY_BUGS[case]
@@ -379,12 +355,6 @@ def test_a_carry_frame_for_subjects_that_are_not_there_is_refused(case: str) -> 
         return
     after = s.apply(action)  # accepted: the move must then at least leave a valid game
     State.from_json(after.to_json())
-
-
-def known_bug_play(context: str, error: str) -> bool:
-    """A play-out from an accepted save with a damaged carry frame (CARRY_BUGS)."""
-    return "stack" in context and "does not reload" in error and "out of range (expected " \
-        "from 0)" in error and "sub[" in error
 
 
 # --------------------------------------------------------------------- impossible contents
@@ -635,7 +605,7 @@ def test_fuzzed_saves_are_refused_cleanly_or_play_on() -> None:
     naming a problem, or a game that goes on without any other error."""
     rng = Rng(9)
     texts = list(ALL_SAVES.items())
-    accepted = refused_ = known = 0
+    accepted = refused_ = 0
     for trial in range(700):
         name, text = rng.choice(texts)
         d = json.loads(text)
@@ -652,20 +622,11 @@ def test_fuzzed_saves_are_refused_cleanly_or_play_on() -> None:
         except ValueError as e:
             refused_ += 1
             assert str(e).startswith(PREFIX), context
-            if known_bug_message(str(e)):
-                known += 1
-                continue
             assert not any(w in str(e) for w in CRASH_WORDS), f"{context}: {e}"
             continue
         except Exception as e:  # noqa: BLE001
             raise AssertionError(f"{context}: {type(e).__name__}: {e}") from e
         accepted += 1
-        try:
-            play_out(s, Rng(trial), 60, context)
-        except AssertionError as e:
-            if not known_bug_play(context, str(e)):
-                raise
-            known += 1
+        play_out(s, Rng(trial), 60, context)
     assert accepted >= 50 and refused_ >= 300, (accepted, refused_)
-    print(f"fuzzed saves: {accepted} accepted and played on, {refused_} refused, "
-          f"{known} hit the known bugs")
+    print(f"fuzzed saves: {accepted} accepted and played on, {refused_} refused")

@@ -215,8 +215,8 @@ CARDS: tuple[Card, ...] = (
     ),
     _card(
         "space", "Space Core",
-        ("Drift", "Move the Turret to an adjacent chamber, or onto a new-edge chamber if it "
-         "is not in the lab.", (E.TURRET,)),
+        ("Drift", "Move the Turret to an adjacent chamber (or leave it), or put it on a "
+         "new-edge chamber if it is not in the lab.", (E.TURRET,)),
         ("Space Race", "A tie for most Test Subjects goes to the player whose turn it is, "
          "if that player is one of the tied.", Rule.TIES_TO_ACTIVE),
     ),
@@ -281,15 +281,16 @@ CARDS: tuple[Card, ...] = (
     ),
     _card(
         "frankenturret", "Frankenturret",
-        ("Waddle", "Move the Turret up to two steps, one adjacent chamber at a time.",
+        ("Waddle", "Move the Turret up to two steps, one adjacent chamber at a time (or stop). "
+         "If it is not in the lab, its first step puts it on a new-edge chamber.",
          (E.TURRET, E.TURRET)),
         ("Cardboard Box", "The Turret is disarmed: it destroys nothing.",
          Rule.TURRET_DISARMED),
     ),
     _card(
         "announcer", "The Announcer",
-        ("Scheduled Maintenance", "Place the Companion Cube in any chamber, then move one "
-         "group of your Test Subjects.", (E.CUBE, E.MOVE)),
+        ("Scheduled Maintenance", "Place the Companion Cube in any chamber (or leave it), then "
+         "move one group of your Test Subjects.", (E.CUBE, E.MOVE)),
         ("Overtime", "In the move step, each player moves two groups, one after the other.",
          Rule.TWO_MOVES),
     ),

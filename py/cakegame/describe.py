@@ -104,7 +104,9 @@ def describe(d: Data, a: Action) -> str:
     if v is V.CARRY:
         if args[0] == "none":
             return f"{who}'s moving Test Subjects carry no more Cake"
-        return f"{who}'s Test Subject carries a {_name(d, int(args[0]))} Cake Slice"
+        colour = _name(d, int(args[0]))
+        article = "an" if colour[:1].lower() in "aeiou" else "a"
+        return f"{who}'s Test Subject carries {article} {colour} Cake Slice"
     if v is V.BONUS:
         if args[0] == "card":
             return f"{who} takes an Aperture card as a bonus"
@@ -151,6 +153,8 @@ def why_illegal(d: Data, a: Action, legal: list[Action]) -> str:
     try:
         if v is Verb.TO and f.get("src") is not None and args:
             dst = rules.panel_of(args[0])
+            if dst == f["src"]:
+                return f"{a} is not possible: the Test Subjects must leave their chamber"
             if d["pos"][dst] is None:
                 return f"{a} is not possible: chamber {args[0].upper()} is not in the lab"
             return (f"{a} is not possible: chamber {args[0].upper()} is not adjacent to "

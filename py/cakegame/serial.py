@@ -243,7 +243,7 @@ def _check(d: dict[str, Any]) -> None:
 
     stack = _list(d["stack"], "stack")
     for i, f in enumerate(stack):
-        _frame(f, f"stack[{i}]", n, pos)
+        _frame(f, f"stack[{i}]", n, pos, d)
         if f["k"] == rules.F_PUT:
             hold(f["card"], f"stack[{i}]")
     if sorted(held) != sorted(CARD_IDS):
@@ -279,11 +279,11 @@ def _chamber(v: Any, where: str, pos: list[Any]) -> int:
     return p
 
 
-def _frame(f: Any, where: str, n: int, pos: list[Any]) -> None:
+def _frame(f: Any, where: str, n: int, pos: list[Any], d: dict[str, Any]) -> None:
     if not isinstance(f, dict):
         _fail(where, f"expected a decision, found {_show(f)}")
     kind = f.get("k")
-    if kind not in FRAME_FIELDS:
+    if not isinstance(kind, str) or kind not in FRAME_FIELDS:
         _fail(f"{where}.k", f"unknown decision {_show(kind)}")
     fields = FRAME_FIELDS[kind]
     if sorted(f) != sorted(["k", *fields]):
@@ -311,12 +311,22 @@ def _frame(f: Any, where: str, n: int, pos: list[Any]) -> None:
             if not isinstance(v, str) or not v or any(ch not in codes for ch in v):
                 _fail(at, f"expected reward icons, found {_show(v)}")
         elif kind_of == "card":
-            if v not in CARD_BY_ID:
+            if not isinstance(v, str) or v not in CARD_BY_ID:
                 _fail(at, f"unknown card {_show(v)}")
     if kind == rules.F_MOVE and (f["src"] is None) != (f["who"] is None):
         _fail(where, "a move's source and its owner are chosen together")
     if kind == rules.F_MOVE and f["dst"] is not None and f["src"] is None:
         _fail(where, "a move's destination is set before its source")
+    if kind == rules.F_MOVE and f["src"] is not None and d["sub"][f["src"]][f["who"]] < 1:
+        _fail(where, "the chosen group has no Test Subjects in its chamber")
+    if kind == rules.F_CARRY:
+        if not 1 <= f["n"] <= d["sub"][f["src"]][f["seat"]]:
+            _fail(where, "the moving group is not in its chamber")
+        if f["src"] == f["dst"]:
+            _fail(where, "a group moves to another chamber")
+        for s in set(f["picks"]):
+            if f["picks"].count(s) > d["cake"][f["src"]][s]:
+                _fail(where, "more cake is carried than the chamber holds")
 
 
 def _over(o: Any, n: int) -> None:

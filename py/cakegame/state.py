@@ -84,7 +84,8 @@ def new_game(players: int, seed: int, *, names: list[str] | None = None,
         names = [d.name for d in DIVISIONS[:players]]
     if len(names) != players or not all(isinstance(n, str) for n in names):
         raise ValueError(f"give one name for each of the {players} players")
-    if first_player is not None and first_player not in range(players):
+    if first_player is not None and (isinstance(first_player, bool)
+                                     or first_player not in range(players)):
         raise ValueError(f"the first player is a seat from 0 to {players - 1}")
     r = rngmod.seed_state(seed)
     order = list(range(len(PANELS)))
