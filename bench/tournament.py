@@ -11,7 +11,8 @@ can be stopped and its games still count), and prints a summary. Examples:
     python bench/tournament.py report bench/results/*.jsonl
 
 Seats: game g plays deal (seed) base + g // players with the levels rotated by g % players,
-so every level sits in every seat on the same deals. Shared wins count fractionally.
+so every level sits in every seat on the same deals (with one level in every seat, game g
+simply plays deal base + g). Shared wins count fractionally.
 Win rates come with 95% Wilson intervals against the fair share 1 / players.
 """
 
@@ -117,7 +118,9 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def run_match(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     players = len(levels)
-    jobs = [{"levels": levels, "rotation": g % players, "seed": args.seed + g // players,
+    same = len(set(levels)) == 1  # one level in every seat: rotating would replay the deal
+    jobs = [{"levels": levels, "rotation": 0 if same else g % players,
+             "seed": args.seed + (g if same else g // players),
              "iterations": args.iterations, "budget_s": args.budget}
             for g in range(args.games)]
     done_keys: set[tuple[int, int]] = set()
