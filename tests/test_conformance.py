@@ -30,6 +30,7 @@ LIGHT_RANGE = range(FULL_SEEDS, FULL_SEEDS + LIGHT_SEEDS)
 DETERMINISM_SEEDS = (0, 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(FULL_SEEDS))
 @pytest.mark.parametrize("players", PLAYERS)
 def test_full_checks_at_every_step_of_random_games(players: int, seed: int) -> None:
@@ -42,6 +43,7 @@ def test_full_checks_at_every_step_of_random_games(players: int, seed: int) -> N
     assert r["samples"] >= r["steps"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 def test_light_checks_over_many_seeds_and_every_game_ends(players: int, record_property) -> None:
     """Invariants, round-trips and non-empty legal actions at every step of many games;
