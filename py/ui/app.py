@@ -52,6 +52,7 @@ class App:
         self.listed_for: Any = None  # the state whose legal actions `listed` holds
         self.listed: frozenset[str] = frozenset()
         self.pending_message: tuple[str, str] | None = None
+        self.last_action = ""  # the text of the action played last (outlined on the board)
 
     # ---- start-up ------------------------------------------------------------------------
     def start(self) -> None:
@@ -220,6 +221,7 @@ class App:
         self.save()
 
     def _game_started(self) -> None:
+        self.last_action = ""
         self.players_key = ()
         self.hand_key = ()
         self.choices_key = ()
@@ -257,6 +259,7 @@ class App:
             self.states = self.states[cut:]
             self.actions = self.actions[cut:]
         self.state = new
+        self.last_action = text
         self.selected = None
         self.notice("")
         self.render()
@@ -271,6 +274,7 @@ class App:
         self.states.pop()
         undone = self.actions.pop()
         self.state = self.states[-1]
+        self.last_action = self.actions[-1] if self.actions else ""
         if self.log:
             self.log.pop()
             self.log_parts.pop()
@@ -399,7 +403,9 @@ class App:
                     marks[letter] = Mark("target", acts[0], s.describe(acts[0]))
                 else:
                     marks[letter] = Mark("multi", None, f"Chamber {letter}: {len(acts)} choices")
-        self.board.render(s, marks, dim=bool(marks))
+        last = frozenset(w for w in self.last_action.split()[1:] if len(w) == 1 and w.isalpha())
+        source = s.pending.get("src") if s.decision in ("move", "carry") else None
+        self.board.render(s, marks, dim=bool(marks), last=last, source=source)
         self._render_status(s, human, curtain)
         self._render_choices(s, t, step, texts)
         self._render_players(s)
@@ -460,15 +466,18 @@ class App:
             return
         if not texts:
             return
-        if t.board and not t.buttons:
-            verbs = t.board_verbs()
-            box.append(h("span", f"Click a highlighted chamber ({len(t.board)} "
-                         f"choice{'s' if len(t.board) != 1 else ''}).", "choice-label hint"))
-            del verbs
+        hints = []
+        if t.board:
+            n = len(t.board)
+            hints.append(f"click a highlighted chamber ({n} choice{'s' if n != 1 else ''})")
+        if t.cards:
+            hints.append("use a card in your hand")
+        if hints:
+            text = " or ".join(hints)
+            text = text[0].upper() + text[1:] + (", or choose:" if t.buttons else ".")
+            box.append(h("span", text, "choice-label hint"))
         for a in t.buttons:
             box.append(self._action_button(s, a, names))
-        if t.cards and not t.buttons and not t.board:
-            box.append(h("span", "Choose a card in your hand below.", "choice-label hint"))
 
     @staticmethod
     def _action_button(s: Any, text: str, names: Any, cls: str = "act") -> Any:
@@ -525,10 +534,11 @@ class App:
         lab_s, lab_c = s.subjects_in_lab(), s.cake_in_lab()
         rows = tuple((lab_s[i], s.supply(i), lab_c[i], s.cake_supply(i), s.incinerated(i),
                       s.hand_size(i)) for i in range(s.players))
-        key = (rows, s.current_player, s.turn)
+        key = (rows, s.current_player, s.turn, s.turn_number)
         if key == self.players_key:
             return
         self.players_key = key
+        by_id("players-h").textContent = f"Divisions · turn {s.turn_number}"
         for seat, cells in enumerate(self._player_cells):
             a, b, c, d, e, f = rows[seat]
             cells["subjects"].textContent = f"{a} / {b}"

@@ -29,7 +29,7 @@ class Mark:
 
 
 class _Chamber:
-    __slots__ = ("g", "content", "sig", "cls", "pos", "attrs", "title", "at")
+    __slots__ = ("g", "content", "sig", "cls", "pos", "attrs", "title", "at", "set_attrs")
 
     def __init__(self, g: Any, content: Any, title: Any) -> None:
         self.g = g
@@ -40,6 +40,7 @@ class _Chamber:
         self.pos = ""
         self.attrs: tuple = ()
         self.at: tuple[int, int] | None = None
+        self.set_attrs: dict[str, str] = {}
 
 
 class Board:
@@ -65,8 +66,10 @@ class Board:
         self.views[letter] = view
         return view
 
-    def render(self, state: Any, marks: dict[str, Mark], dim: bool) -> None:
-        """Bring the picture up to `state`; `marks` says which chambers are targets."""
+    def render(self, state: Any, marks: dict[str, Mark], dim: bool,
+               last: frozenset[str] = frozenset(), source: str | None = None) -> None:
+        """Bring the picture up to `state`; `marks` says which chambers are targets, `last`
+        which ones the last action named (a quiet outline, so the table sees what happened)."""
         chambers = state.chambers()
         box = drawing.view_box(chambers)
         if box != self.box:
@@ -110,6 +113,10 @@ class Board:
                 cls += f" {mark.mode}"
             elif dim:
                 cls += " dim"
+            if c.letter == source:
+                cls += " source"
+            elif c.letter in last:
+                cls += " last"
             if arrive:
                 cls += " arrive" if "arrive" not in view.cls else " arrive2"
             if cls != view.cls:
@@ -117,35 +124,41 @@ class Board:
                 view.cls = cls
             attrs = (mark.mode, mark.action, mark.label) if mark else ()
             if attrs != view.attrs:
-                self._set_target(view.g, mark, c.letter)
+                self._set_target(view, mark, c.letter)
                 view.attrs = attrs
         for letter, view in self.views.items():
             hidden = letter not in present
             if hidden and "gone" not in view.cls:
                 view.cls = "chamber gone"
                 view.g.setAttribute("class", view.cls)
-                self._set_target(view.g, None, letter)
+                self._set_target(view, None, letter)
                 view.attrs = ()
 
     @staticmethod
-    def _set_target(g: Any, mark: Mark | None, letter: str) -> None:
-        if mark is not None and mark.mode in ("target", "second") and mark.action:
-            g.setAttribute("data-action", mark.action)
-            g.removeAttribute("data-continue")
-            g.removeAttribute("data-select")
-        elif mark is not None and mark.mode == "multi":
-            g.removeAttribute("data-action")
-            g.setAttribute("data-continue", "")
-            g.setAttribute("data-select", letter)
-        else:
-            g.removeAttribute("data-action")
-            g.removeAttribute("data-continue")
-            g.removeAttribute("data-select")
-        if mark is not None and mark.mode in ("target", "second", "multi", "selected"):
-            g.setAttribute("tabindex", "0")
-            g.setAttribute("role", "button")
-            g.setAttribute("aria-label", mark.label or f"Chamber {letter}")
-        else:
-            g.removeAttribute("tabindex")
-            g.removeAttribute("role")
-            g.removeAttribute("aria-label")
+    def _target_attrs(mark: Mark | None, letter: str) -> dict[str, str]:
+        """The attributes a chamber carries for `mark` (none when it is not a choice)."""
+        if mark is None:
+            return {}
+        out: dict[str, str] = {}
+        if mark.mode in ("target", "second") and mark.action:
+            out["data-action"] = mark.action
+        elif mark.mode == "multi":
+            out["data-continue"] = ""
+            out["data-select"] = letter
+        out["tabindex"] = "0"
+        out["role"] = "button"
+        out["aria-label"] = mark.label or f"Chamber {letter}"
+        return out
+
+    def _set_target(self, view: _Chamber, mark: Mark | None, letter: str) -> None:
+        """Set only the attributes that differ from what the element carries (DOM calls from
+        Python cost more than the comparison)."""
+        want = self._target_attrs(mark, letter)
+        have = view.set_attrs
+        for name in have:
+            if name not in want:
+                view.g.removeAttribute(name)
+        for name, value in want.items():
+            if have.get(name) != value:
+                view.g.setAttribute(name, value)
+        view.set_attrs = want

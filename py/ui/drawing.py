@@ -73,19 +73,20 @@ def chamber_markup(c: Any, portal: int | None, players: int) -> str:
     for ox, code in zip(slots(len(icons), 19.0), icons):
         out.append(f'<use href="#i-{code}" class="icon i-{code}" x="{ox - 8:.1f}" y="-28" '
                    'width="16" height="16"/>')
-    xs = slots(players)
+    # One column per division, the same in every chamber, so a colour is always in one place.
+    xs = slots(players, 23.0 if players == 4 else 25.0)
     for seat, (ox, n) in enumerate(zip(xs, c.subjects)):
         if n:
-            out.append(f'<use href="#tok-{seat}" class="tok d{seat}" x="{ox - 12:.1f}" y="-6" '
-                       'width="14" height="14"/>')
-            out.append(f'<text class="count" x="{ox + 2.5:.1f}" y="5.5">{n}</text>')
+            out.append(f'<use href="#tok-{seat}" class="tok d{seat}" x="{ox - 11.5:.1f}" y="-6" '
+                       'width="13" height="13"/>')
+            out.append(f'<text class="count" x="{ox + 2:.1f}" y="5">{n}</text>')
     for seat, (ox, n) in enumerate(zip(xs, c.cake)):
         if n:
-            out.append(f'<use href="#i-c" class="cake d{seat}" x="{ox - 13:.1f}" y="11" '
-                       'width="15" height="15"/>')
-            out.append(f'<use href="#tok-{seat}" class="cakemark" x="{ox - 11:.1f}" y="20" '
+            out.append(f'<use href="#i-c" class="cake d{seat}" x="{ox - 12.5:.1f}" y="11" '
+                       'width="14" height="14"/>')
+            out.append(f'<use href="#tok-{seat}" class="cakemark" x="{ox - 10.5:.1f}" y="19.5" '
                        'width="5" height="5"/>')
-            out.append(f'<text class="count" x="{ox + 2.5:.1f}" y="23">{n}</text>')
+            out.append(f'<text class="count" x="{ox + 2:.1f}" y="22.5">{n}</text>')
     badges: list[str] = []
     if portal is not None:
         badges.append(f'<ellipse class="portal p{portal}" cx="{{x}}" cy="39" rx="4.6" ry="7.6"/>')
