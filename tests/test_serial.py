@@ -358,19 +358,19 @@ def test_a_carry_frame_for_subjects_that_are_not_there_is_refused(case: str) -> 
 
 
 @pytest.mark.xfail(reason="engine bug: from_json does not check the turn's phase against the "
-                   "steps done: a phase already in done (or None mid-turn) is accepted; when "
-                   "the step ends, advance() appends it to done again (a save the loader then "
-                   "refuses: done[1] repeated) or starts the move step a second time",
-                   strict=True)
-@pytest.mark.parametrize("phase", ["deploy", None])
-def test_a_phase_that_does_not_fit_the_turn_is_refused(phase: Any) -> None:
+                   "steps done: a phase already in done (or None mid-turn, or done holding the "
+                   "open step) is accepted; when the step ends, advance() appends it to done "
+                   "again (a save the loader then refuses: done[1] repeated) or starts the move "
+                   "step a second time", strict=True)
+@pytest.mark.parametrize("key,value", [("phase", "deploy"), ("phase", None), ("done", ["move"])])
+def test_a_phase_that_does_not_fit_the_turn_is_refused(key: str, value: Any) -> None:
     d = json.loads(ALL_SAVES["3p:move"])  # seat to move, done == ["deploy"], phase "move"
     assert d["phase"] == "move" and d["done"] == ["deploy"]
-    d["phase"] = phase
+    d[key] = value
     try:
         s = State.from_json(d)
     except ValueError as e:
-        assert "phase" in str(e)  # refused at load, naming it: the fix
+        assert key in str(e) or "phase" in str(e)  # refused at load, naming it: the fix
         return
     turn, moves = s.turn_number, 0
     expected = sum(f["k"] == "move" for f in d["stack"])
@@ -381,6 +381,31 @@ def test_a_phase_that_does_not_fit_the_turn_is_refused(phase: Any) -> None:
     State.from_json(s.to_json())  # raises today for "deploy": done[1] repeated
     assert moves == expected, f"{moves} group moves in the move step (phase None: a second " \
         "move step)"
+
+
+@pytest.mark.xfail(reason="engine bug: from_json checks each carry frame on its own: `slots` "
+                   "is only bounded 0..99 (slots 0 with cake left: the next `carry` makes it -1, "
+                   "a save the loader refuses), and a carry frame below the top of the stack is "
+                   "accepted (a second one for the same group moves, after the first, a subject "
+                   "that is no longer there)", strict=True)
+@pytest.mark.parametrize("case", ["slots_zero", "two_carry_frames"])
+def test_a_carry_frame_that_cannot_be_open_is_refused(case: str) -> None:
+    if case == "slots_zero":
+        d = _carry("3p:deploy+put+move+carry", slots=0)  # seat 2 moves 1 subject from L
+    else:
+        d = json.loads(ALL_SAVES["2p:carry"])  # seat 0 moves its 1 subject from Q, cake there
+        assert [f["k"] for f in d["stack"]] == ["carry"]
+        d["stack"] = [dict(d["stack"][0]), dict(d["stack"][0])]
+    try:
+        s = State.from_json(d)
+    except ValueError as e:
+        assert "stack" in str(e)  # refused at load, naming the frame: the fix
+        return
+    for _ in range(6):  # accepted: the open carry decisions must lead to loadable saves
+        if s.decision not in ("carry", "bonus"):
+            break
+        s = s.apply(s.legal_actions()[0])
+        State.from_json(s.to_json())
 
 
 # --------------------------------------------------------------------- impossible contents
