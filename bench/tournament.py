@@ -60,6 +60,7 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
     faces: Counter[str] = Counter()  # panel face activated
     paid: Counter[str] = Counter()  # panel face that rewarded someone
     k = 0
+    last = ""
     seen_deploy: set[tuple[int, int]] = set()
     while not s.is_over:
         seat = s.current_player
@@ -83,6 +84,7 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
             player_of[a.args[0]].append(seat)
         before = s
         s = s.apply(a)
+        last = a.verb.value
         if a.verb is Verb.ACTIVATE:
             ch = before.chamber(a.args[0])
             face = f"{ch.letter}{ch.face}:{''.join(i.value for i in ch.icons)}"
@@ -96,7 +98,8 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
         "seed": job["seed"], "rotation": rot, "players": players, "seats": seats,
         "first": first, "winners": list(o.winners), "reason": o.reason.value,
         "cake": list(o.cake), "subjects": list(o.subjects), "turns": s.turn_number,
-        "actions": k, "iterations": job.get("iterations"), "budget_s": job.get("budget_s"),
+        "actions": k, "last": last, "iterations": job.get("iterations"),
+        "budget_s": job.get("budget_s"),
         "times": {lv: [round(x, 5) for x in ts] for lv, ts in times.items()},
         "played": dict(played), "gunned": dict(gunned), "held": dict(held),
         "card_seats": {c: v for c, v in player_of.items()},
@@ -213,6 +216,10 @@ def summarise(rows: list[dict[str, Any]]) -> None:
               f"rounds (turns / players) mean {statistics.mean(turns) / players:.1f}")
         reasons = Counter(r["reason"] for r in rs)
         print("  endings: " + ", ".join(f"{k} {_pct(v / n)}" for k, v in reasons.most_common()))
+        lasts = Counter(r["last"] for r in rs if r.get("last"))
+        if lasts:
+            print(f"  the action that ended the game ({sum(lasts.values())} games recorded): "
+                  + ", ".join(f"{k} {v}" for k, v in lasts.most_common()))
         for lv in sorted(count):
             ts = sorted(t for r in rs for t in r["times"].get(lv, []))
             if ts:
