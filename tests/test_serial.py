@@ -357,11 +357,6 @@ def test_a_carry_frame_for_subjects_that_are_not_there_is_refused(case: str) -> 
     State.from_json(after.to_json())
 
 
-@pytest.mark.xfail(reason="engine bug: from_json does not check the turn's phase against the "
-                   "steps done: a phase already in done (or None mid-turn, or done holding the "
-                   "open step) is accepted; when the step ends, advance() appends it to done "
-                   "again (a save the loader then refuses: done[1] repeated) or starts the move "
-                   "step a second time", strict=True)
 @pytest.mark.parametrize("key,value", [("phase", "deploy"), ("phase", None), ("done", ["move"])])
 def test_a_phase_that_does_not_fit_the_turn_is_refused(key: str, value: Any) -> None:
     d = json.loads(ALL_SAVES["3p:move"])  # seat to move, done == ["deploy"], phase "move"
@@ -383,11 +378,6 @@ def test_a_phase_that_does_not_fit_the_turn_is_refused(key: str, value: Any) -> 
         "move step)"
 
 
-@pytest.mark.xfail(reason="engine bug: from_json checks each carry frame on its own: `slots` "
-                   "is only bounded 0..99 (slots 0 with cake left: the next `carry` makes it -1, "
-                   "a save the loader refuses), and a carry frame below the top of the stack is "
-                   "accepted (a second one for the same group moves, after the first, a subject "
-                   "that is no longer there)", strict=True)
 @pytest.mark.parametrize("case", ["slots_zero", "two_carry_frames"])
 def test_a_carry_frame_that_cannot_be_open_is_refused(case: str) -> None:
     if case == "slots_zero":

@@ -257,6 +257,8 @@ def _check(d: dict[str, Any]) -> None:
         _fail("glados", "only a chamber on the old edge can be activated")
 
     over = d["over"]
+    if over is None and stack:
+        _check_turn(d, stack)
     if over is None:
         if not stack:
             _fail("stack", "the game is not over but no decision is open")
@@ -345,3 +347,35 @@ def _over(o: Any, n: int) -> None:
     for key in ("cake", "subjects"):
         for s, v in enumerate(_list(o[key], f"over.{key}", n)):
             _int(v, f"over.{key}[{s}]", 0)
+
+
+def _check_turn(d: dict[str, Any], stack: list[dict[str, Any]]) -> None:
+    """The open decisions must be ones a turn can reach: the step under way follows the steps
+    done, in the order the active Character sets, and the stack has that step's shape."""
+    order = rules.step_order(d)
+    done = d["done"]
+    if done != list(order[:len(done)]) or len(done) >= len(order) \
+            or d["phase"] != order[len(done)]:
+        _fail("phase", f"step {_show(d['phase'])} does not follow the steps done "
+              f"({', '.join(done) or 'none'})")
+    turn, phase = d["turn"], d["phase"]
+    bottom = stack[0]
+    expected = {rules.DEPLOY: (rules.F_DEPLOY,),
+                rules.MOVE: (rules.F_MOVE, rules.F_CARRY, rules.F_BONUS),
+                rules.ACTIVATE: (rules.F_ACTIVATE, rules.F_RECYCLE)}[phase]
+    if bottom["k"] not in expected:
+        _fail("stack[0]", f"a {phase} step cannot rest on a {bottom['k']!r} decision")
+    if bottom["k"] in (rules.F_DEPLOY, rules.F_ACTIVATE, rules.F_RECYCLE, rules.F_MOVE) \
+            and bottom["seat"] != turn:
+        _fail("stack[0]", "the step's decision belongs to the player whose turn it is")
+    step_moves = sum(1 for f in stack if f["k"] == rules.F_MOVE and f["bonus"])
+    if step_moves > 2 or (step_moves and phase != rules.MOVE):
+        _fail("stack", "more moves open than the move step holds")
+    for i, f in enumerate(stack):
+        k, where = f["k"], f"stack[{i}]"
+        if k in (rules.F_DEPLOY, rules.F_ACTIVATE, rules.F_RECYCLE) and i != 0:
+            _fail(where, f"a {k!r} decision opens a step and lies at the bottom")
+        if k == rules.F_PUT and not (phase == rules.DEPLOY and i == 1):
+            _fail(where, "a deployed card waits just above the deploy decision")
+        if k == rules.F_CARRY and (i != len(stack) - 1 or f["slots"] < 1):
+            _fail(where, "a carry decision is open only on top, with a slice left to choose")
