@@ -16,6 +16,15 @@ from .state import State
 HISTORY_FORMAT = "cakegame-history/1"
 
 
+def undoable(before: State, now: State) -> bool:
+    """Whether the player to act at `now` may go back to `before`, one decision earlier:
+    the same player decided there, in the same turn, and nothing hidden was revealed since."""
+    return (now.current_player is not None
+            and before.current_player == now.current_player
+            and before.turn_number == now.turn_number
+            and before.reveals == now.reveals)
+
+
 class History:
     """The states of one game, oldest first. Mutable: it is the game's running record."""
 
@@ -36,13 +45,7 @@ class History:
 
     def can_undo(self) -> bool:
         """Whether the last decision may be taken back by the player to act now."""
-        if len(self.states) < 2:
-            return False
-        before, now = self.states[-2], self.states[-1]
-        return (now.current_player is not None
-                and before.current_player == now.current_player
-                and before.turn_number == now.turn_number
-                and before.reveals == now.reveals)
+        return len(self.states) >= 2 and undoable(self.states[-2], self.states[-1])
 
     def undo(self) -> State:
         """Take back the last decision; ValueError if the undo rule forbids it."""
