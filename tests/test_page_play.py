@@ -35,12 +35,13 @@ def test_two_player_game_to_game_over_by_clicks(page_watch, artifacts):
 
 
 def test_four_player_game_to_game_over_by_clicks(page_watch, artifacts):
+    page_watch.set_viewport_size({"width": 1360, "height": 900})
     page_watch.goto("index.html?players=4&seed=5&names=Ann,Bo,Cy,Di")
     taken = {}
 
     def mid_game(n, result):
-        if n == 60 and "board" not in taken:
-            page_watch.keyboard.press("Escape")
+        if n >= 170 and "board" not in taken and status(page_watch).endswith("Test Subjects from"):
+            page_watch.wait_for_timeout(600)  # let the last slide finish
             shot(page_watch, artifacts, "board-mid-game", readme=True)
             taken["board"] = True
 
@@ -87,6 +88,7 @@ def test_new_game_screen_and_phone_layout(page_watch, artifacts):
     for _ in range(25):
         click_random(page_watch, rng)
     page_watch.keyboard.press("Escape")
+    page_watch.wait_for_timeout(600)  # let slides and fades finish
     shot(page_watch, artifacts, "phone", readme=True)
     page_watch.screenshot(path=str(artifacts / "phone-full.png"), full_page=True)
     page_watch.assert_clean()

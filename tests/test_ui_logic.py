@@ -172,3 +172,5 @@ def test_query_settings():
     assert params.parse_query("", seed=5).from_url is False
     assert params.parse_query("?seats=easy,easy,easy,easy", seed=1).players == 4
     assert params.parse_query(params.query_of(s), seed=1).game_seats() == s.game_seats()
+    assert params.parse_query("?botpace=0", seed=1).bot_pace_ms == 0
+    assert params.parse_query("?botpace=-3", seed=1).bot_pace_ms is None

@@ -61,15 +61,10 @@ class App:
         if found(placeholder):
             placeholder.remove()
         self._wire()
-        pace = window.location.search
         random_seed = int(window.Math.floor(window.Math.random() * 1_000_000)) + 1
         self.settings = params.parse_query(window.location.search, random_seed)
-        if "botpace=" in pace:
-            try:
-                value = pace.split("botpace=", 1)[1].split("&", 1)[0]
-                self.bot_pace = max(0.0, min(5.0, int(value) / 1000))
-            except ValueError:
-                pass
+        if self.settings.bot_pace_ms is not None:
+            self.bot_pace = self.settings.bot_pace_ms / 1000
         save = self._read_save()
         for el_id in ("btn-new", "btn-export", "btn-import"):
             by_id(el_id).disabled = False

@@ -111,7 +111,7 @@ class Board:
                 cls += " old-edge"
             if mark is not None:
                 cls += f" {mark.mode}"
-            elif dim:
+            elif dim and c.letter != source:
                 cls += " dim"
             if c.letter == source:
                 cls += " source"

@@ -14,7 +14,7 @@ from typing import Any
 R = 58.0  # hexagon circumradius in SVG units
 W = math.sqrt(3) * R  # hexagon width
 ROW_STEP = 1.5 * R
-PAD_X = W / 2 + 12
+PAD_X = W / 2 + 6
 PAD_Y = R + 12
 
 ICON_NAMES = {"s": "Test Subject", "c": "Cake Slice", "a": "Aperture card",

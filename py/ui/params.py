@@ -27,6 +27,7 @@ class Settings:
     first: int | None = None  # None: drawn from the seed
     pass_device: bool = False
     from_url: bool = False  # the query named a game: with no save, start it at once
+    bot_pace_ms: int | None = None  # ?botpace=0: bots play at once (tests, demos)
 
     def game_names(self) -> list[str]:
         return [clean_name(n, i) for i, n in enumerate(self.names[: self.players])]
@@ -77,6 +78,9 @@ def parse_query(query: str, seed: int) -> Settings:
     passing = one("pass")
     if passing is not None:
         s.pass_device = passing.strip().lower() in ("1", "on", "yes", "true")
+    pace = one("botpace")
+    if pace is not None and pace.strip().isdigit():
+        s.bot_pace_ms = min(int(pace), 5000)
     return s
 
 
