@@ -10,19 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from cakegame.history import undoable as _engine_undoable
+
 
 def undoable(before: Any, now: Any) -> bool:
     """May the player to act at `now` go back to `before`, one action earlier?
 
-    `before` and `now` are engine States (anything with the same attributes works).
+    The engine's own rule (`cakegame.history.undoable`), so the page and the engine agree.
     """
     if now.is_over or before.is_over:
         return False
-    return (
-        before.turn_number == now.turn_number
-        and before.reveals == now.reveals
-        and before.current_player == now.current_player
-    )
+    return _engine_undoable(before, now)
 
 
 def undo_depth(states: list[Any]) -> int:
