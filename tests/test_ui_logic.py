@@ -81,6 +81,7 @@ def test_button_labels_are_short_words():
     assert labels.button_label("destroy Q 1", names) == "Bo (Blue)"
     assert labels.button_label("recycle top", names) == "Top row"
     assert labels.button_label("play wheatley", names).startswith("Deploy: ")
+    assert labels.reason_text("no_subjects", "Bo") == "Bo has no Test Subjects left in the lab"
 
 
 # ---- undo ---------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ from .board import Board, Mark
 from .dom import Store, by_id, found, h, show
 
 BOT_PACE_S = 0.7  # a bot's actions are played at a pace a person can follow
-REASON_WORDS = labels.REASONS
 
 
 class App:
@@ -690,11 +689,9 @@ class App:
             by_id("go-winners").textContent = f"{names[0]} wins!"
         else:
             by_id("go-winners").textContent = "Shared win: " + " and ".join(names) + "!"
-        loser = ""
-        if o.seat is not None:
-            loser = f" ({s.names[o.seat]})"
-        by_id("go-reason").textContent = "The game ended because " + \
-            REASON_WORDS.get(o.reason.value, o.reason.value) + loser + "."
+        who = s.names[o.seat] if o.seat is not None else ""
+        by_id("go-reason").textContent = (
+            "The game ended because " + labels.reason_text(o.reason.value, who) + ".")
         table = by_id("go-table")
         table.replaceChildren()
         head = h("tr")

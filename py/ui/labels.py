@@ -14,10 +14,15 @@ DIVISION_NAMES = tuple(d.name for d in cakegame.DIVISIONS)
 ROW_NAMES = {"top": "Top row", "middle": "Middle row", "bottom": "Bottom row"}
 CARD_NAMES = {c.id: c for c in cakegame.CARDS}
 REASONS = {
-    "no_subjects": "a division has no Test Subjects left in the lab",
-    "cake_incinerated": "a division has had all of its cake incinerated",
-    "opera": "the Opera Turret's Grand Finale: cake in all three rows",
+    "no_subjects": "{name} has no Test Subjects left in the lab",
+    "cake_incinerated": "{name} has had all 8 Cake Slices incinerated",
+    "opera": "{name} completed the Opera Turret's Grand Finale: cake in all three rows",
 }
+
+
+def reason_text(reason: str, name: str) -> str:
+    """Why the game ended, naming the division whose situation ended it."""
+    return REASONS.get(reason, reason).replace("{name}", name or "a division")
 
 
 def card_name(card_id: str) -> str:
