@@ -35,6 +35,8 @@ import cakegame  # noqa: E402
 from cakegame import bots  # noqa: E402
 from cakegame.actions import Verb  # noqa: E402
 
+MAX_TURNS = 300  # a game still going then is stopped (bots can stall: see docs/balance.md)
+
 
 def play_game(job: dict[str, Any]) -> dict[str, Any]:
     """One whole game; returns what the report needs (or the error, if a bot failed)."""
@@ -62,7 +64,8 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
     k = 0
     last = ""
     seen_deploy: set[tuple[int, int]] = set()
-    while not s.is_over:
+    cap = job.get("max_turns", MAX_TURNS)
+    while not s.is_over and s.turn_number <= cap:
         seat = s.current_player
         assert seat is not None
         view = s.view(seat)
@@ -92,12 +95,20 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
             if not s.is_over and s.decision == "reward":
                 paid[face] += 1
         k += 1
-    o = s.outcome
-    assert o is not None
+    if s.outcome is not None:
+        o = s.outcome
+        winners, reason = list(o.winners), o.reason.value
+        cake, subjects = list(o.cake), list(o.subjects)
+    else:  # stopped at the turn cap: scored as if the game ended there (cake, then subjects)
+        cake, subjects = list(s.cake_in_lab()), list(s.subjects_in_lab())
+        top = max(cake)
+        tied = [i for i in range(players) if cake[i] == top]
+        most = max(subjects[i] for i in tied)
+        winners, reason = [i for i in tied if subjects[i] == most], "turn_cap"
     return {
         "seed": job["seed"], "rotation": rot, "players": players, "seats": seats,
-        "first": first, "winners": list(o.winners), "reason": o.reason.value,
-        "cake": list(o.cake), "subjects": list(o.subjects), "turns": s.turn_number,
+        "first": first, "winners": winners, "reason": reason,
+        "cake": cake, "subjects": subjects, "turns": s.turn_number,
         "actions": k, "last": last, "iterations": job.get("iterations"),
         "budget_s": job.get("budget_s"),
         "times": {lv: [round(x, 5) for x in ts] for lv, ts in times.items()},
@@ -124,7 +135,8 @@ def run_match(args: argparse.Namespace) -> None:
     same = len(set(levels)) == 1  # one level in every seat: rotating would replay the deal
     jobs = [{"levels": levels, "rotation": 0 if same else g % players,
              "seed": args.seed + (g if same else g // players),
-             "iterations": args.iterations, "budget_s": args.budget}
+             "iterations": args.iterations, "budget_s": args.budget,
+             "max_turns": args.max_turns}
             for g in range(args.games)]
     done_keys: set[tuple[int, int]] = set()
     if args.out and os.path.exists(args.out):
@@ -287,6 +299,8 @@ def main(argv: list[str] | None = None) -> None:
     m.add_argument("--budget", type=float, default=None,
                    help="hard's seconds per decision instead of --iterations")
     m.add_argument("--processes", type=int, default=2, help="worker processes (at most 2)")
+    m.add_argument("--max-turns", type=int, default=MAX_TURNS,
+                   help="stop a game after this many turns and score it as it stands")
     m.add_argument("--out", default=None, help="append one JSON line per game here "
                    "(games already in it are not played again)")
     m.add_argument("-v", "--verbose", action="store_true")
