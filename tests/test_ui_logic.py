@@ -175,3 +175,10 @@ def test_query_settings():
     assert params.parse_query(params.query_of(s), seed=1).game_seats() == s.game_seats()
     assert params.parse_query("?botpace=0", seed=1).bot_pace_ms == 0
     assert params.parse_query("?botpace=-3", seed=1).bot_pace_ms is None
+
+
+def test_query_decoding_matches_the_standard_library():
+    from urllib.parse import parse_qs
+
+    for query in ("names=%3Cimg%20src%3Dx%3E,B%C3%B6&seed=4", "a=1+2&a=&b", "x=%zz%4", "=&&k=v=w"):
+        assert params.parse_qs(query) == parse_qs(query, keep_blank_values=True), query
