@@ -390,16 +390,17 @@ class App:
         if step is not None:
             marks[step.source] = Mark("selected", None, f"Chamber {step.source}, selected")
             for letter, action in step.chambers.items():
-                marks[letter] = Mark("second", action, s.describe(action))
+                marks[letter] = Mark("second", action)
         else:
             for letter, acts in t.board.items():
                 if len(acts) == 1:
-                    marks[letter] = Mark("target", acts[0], s.describe(acts[0]))
+                    marks[letter] = Mark("target", acts[0])
                 else:
                     marks[letter] = Mark("multi", None, f"Chamber {letter}: {len(acts)} choices")
         last = frozenset(w for w in self.last_action.split()[1:] if len(w) == 1 and w.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
-        self.board.render(s, marks, dim=bool(marks), last=last, source=source)
+        self.board.render(s, marks, dim=bool(marks), last=last, source=source,
+                          describe=s.describe)
         self._render_status(s, human, curtain)
         self._render_choices(s, t, step, texts)
         self._render_players(s)

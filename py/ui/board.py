@@ -67,7 +67,8 @@ class Board:
         return view
 
     def render(self, state: Any, marks: dict[str, Mark], dim: bool,
-               last: frozenset[str] = frozenset(), source: str | None = None) -> None:
+               last: frozenset[str] = frozenset(), source: str | None = None,
+               describe: Any = None) -> None:
         """Bring the picture up to `state`; `marks` says which chambers are targets, `last`
         which ones the last action named (a quiet outline, so the table sees what happened)."""
         chambers = state.chambers()
@@ -124,6 +125,9 @@ class Board:
                 view.cls = cls
             attrs = (mark.mode, mark.action, mark.label) if mark else ()
             if attrs != view.attrs:
+                if mark is not None and mark.action and not mark.label and describe is not None:
+                    # The sentence for screen readers, worked out only when the target changed.
+                    mark.label = describe(mark.action)
                 self._set_target(view, mark, c.letter)
                 view.attrs = attrs
         for letter, view in self.views.items():
