@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from . import rng as rngmod
 from . import rules
 from .content import CAKE_PER_DIVISION, CARD_IDS, DIVISIONS, PANELS, SUBJECTS_PER_DIVISION
 from .serial import FORMAT, load
@@ -94,7 +95,7 @@ def build(
         "players": n,
         "names": list(names or [dv.name for dv in DIVISIONS[:n]]),
         "seed": seed,
-        "rng": seed & ((1 << 64) - 1),
+        "rng": rngmod.pack(rngmod.seed_state(seed)),
         "pos": pos,
         "face": face,
         "sub": sub,

@@ -19,6 +19,19 @@ def seed_state(seed: int) -> int:
     return seed & _MASK
 
 
+def pack(state: int) -> str:
+    """The state as 16 hex digits: saves keep it as text, because JavaScript's JSON reader
+    would round a 64-bit number."""
+    return f"{state:016x}"
+
+
+def unpack(text: str) -> int:
+    """The state written by `pack`; ValueError if `text` is not 16 hex digits."""
+    if not isinstance(text, str) or len(text) != 16 or text.strip("0123456789abcdef"):
+        raise ValueError(f"a generator state is 16 hex digits, not {text!r}")
+    return int(text, 16)
+
+
 def next_u64(state: int) -> tuple[int, int]:
     """One SplitMix64 step: (new state, a 64-bit output)."""
     state = (state + 0x9E3779B97F4A7C15) & _MASK

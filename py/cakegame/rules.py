@@ -492,7 +492,7 @@ def reshuffle(d: Data) -> None:
     if not pile:
         return
     d["discard"] = d["discard"][-1:]
-    d["rng"] = rngmod.shuffle(d["rng"], pile)
+    d["rng"] = rngmod.pack(rngmod.shuffle(rngmod.unpack(d["rng"]), pile))
     d["deck"] = pile
     d["reveals"] += 1
 

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from . import geometry as geo
+from . import rng as rngmod
 from . import rules
 from .content import (
     CAKE_PER_DIVISION,
@@ -148,7 +149,10 @@ def _check(d: dict[str, Any]) -> None:
         if not isinstance(name, str):
             _fail(f"names[{i}]", f"expected text, found {_show(name)}")
     _int(d["seed"], "seed")
-    _int(d["rng"], "rng", 0, (1 << 64) - 1)
+    try:
+        rngmod.unpack(d["rng"])
+    except ValueError:
+        _fail("rng", f"expected 16 hex digits, found {_show(d['rng'])}")
 
     pos = _list(d["pos"], "pos", N_PANELS)
     seen: set[tuple[int, int]] = set()
@@ -351,15 +355,19 @@ def _over(o: Any, n: int) -> None:
 
 def _check_turn(d: dict[str, Any], stack: list[dict[str, Any]]) -> None:
     """The open decisions must be ones a turn can reach: the step under way follows the steps
-    done, in the order the active Character sets, and the stack has that step's shape."""
+    done, in the order the active Character sets, and the stack has that step's shape.
+    A discard down to the hand limit may open on top of anything, even between steps."""
     order = rules.step_order(d)
-    done = d["done"]
+    done, phase = d["done"], d["phase"]
+    core = [f for f in stack if f["k"] != rules.F_DISCARD]
     if done != list(order[:len(done)]) or len(done) >= len(order) \
-            or d["phase"] != order[len(done)]:
-        _fail("phase", f"step {_show(d['phase'])} does not follow the steps done "
+            or phase not in (None, order[len(done)]) or (phase is None and core):
+        _fail("phase", f"step {_show(phase)} does not follow the steps done "
               f"({', '.join(done) or 'none'})")
-    turn, phase = d["turn"], d["phase"]
-    bottom = stack[0]
+    if not core:
+        return
+    turn = d["turn"]
+    bottom = core[0]
     expected = {rules.DEPLOY: (rules.F_DEPLOY,),
                 rules.MOVE: (rules.F_MOVE, rules.F_CARRY, rules.F_BONUS),
                 rules.ACTIVATE: (rules.F_ACTIVATE, rules.F_RECYCLE)}[phase]
@@ -368,14 +376,14 @@ def _check_turn(d: dict[str, Any], stack: list[dict[str, Any]]) -> None:
     if bottom["k"] in (rules.F_DEPLOY, rules.F_ACTIVATE, rules.F_RECYCLE, rules.F_MOVE) \
             and bottom["seat"] != turn:
         _fail("stack[0]", "the step's decision belongs to the player whose turn it is")
-    step_moves = sum(1 for f in stack if f["k"] == rules.F_MOVE and f["bonus"])
+    step_moves = sum(1 for f in core if f["k"] == rules.F_MOVE and f["bonus"])
     if step_moves > 2 or (step_moves and phase != rules.MOVE):
         _fail("stack", "more moves open than the move step holds")
-    for i, f in enumerate(stack):
-        k, where = f["k"], f"stack[{i}]"
+    for i, f in enumerate(core):
+        k, where = f["k"], f"stack[{stack.index(f)}]"
         if k in (rules.F_DEPLOY, rules.F_ACTIVATE, rules.F_RECYCLE) and i != 0:
             _fail(where, f"a {k!r} decision opens a step and lies at the bottom")
         if k == rules.F_PUT and not (phase == rules.DEPLOY and i == 1):
             _fail(where, "a deployed card waits just above the deploy decision")
-        if k == rules.F_CARRY and (i != len(stack) - 1 or f["slots"] < 1):
+        if k == rules.F_CARRY and (i != len(core) - 1 or f["slots"] < 1):
             _fail(where, "a carry decision is open only on top, with a slice left to choose")

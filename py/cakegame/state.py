@@ -111,7 +111,7 @@ def new_game(players: int, seed: int, *, names: list[str] | None = None,
         "players": players,
         "names": list(names),
         "seed": seed,
-        "rng": r,
+        "rng": rngmod.pack(r),
         "pos": pos,
         "face": face,
         "sub": sub,
@@ -465,7 +465,7 @@ class View(_Reader):
         for p in aside:
             d["face"][p] = rng.randbelow(2)
         d["seed"] = 0
-        d["rng"] = rng.randbelow(1 << 62)
+        d["rng"] = rngmod.pack(rng.randbelow(1 << 62))
         return State._wrap(d)
 
 
