@@ -25,6 +25,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -130,6 +131,9 @@ class PageWatch:
 
         page.context.route(lambda url: urlsplit(url).scheme in ("http", "https", "ws", "wss")
                            and urlsplit(url).hostname != host, on_route)
+        self._listen(page)
+
+    def _listen(self, page) -> None:
         page.on("request", lambda r: self.requests.append(r.url))
         page.on("console", self._on_console)
         page.on("pageerror", lambda e: self.page_errors.append(str(e)))
@@ -147,12 +151,24 @@ class PageWatch:
 
     def goto(self, path: str = "./", *, wait_ready: bool = True,
              timeout: float = BOOT_TIMEOUT_MS):
-        """Open `path` (relative to the site) and, by default, wait until Python is up."""
-        response = self.page.goto(self.base_url + path.lstrip("/") if "://" not in path
-                                  else path)
-        if wait_ready:
-            self.wait_ready(timeout)
-        return response
+        """Open `path` (relative to the site) and, by default, wait until Python is up.
+
+        Chromium's renderer has been seen to crash while a page loads on a heavily loaded
+        machine; a crashed load is started over once in a fresh page of the same context,
+        whose storage and init scripts carry over."""
+        url = self.base_url + path.lstrip("/") if "://" not in path else path
+        for attempt in (1, 2):
+            try:
+                response = self.page.goto(url)
+                if wait_ready:
+                    self.wait_ready(timeout)
+                return response
+            except PlaywrightError as error:
+                if attempt == 2 or "crashed" not in str(error).lower():
+                    raise
+                self.page = self.page.context.new_page()
+                self._listen(self.page)
+        raise AssertionError("unreachable")
 
     def wait_ready(self, timeout: float = BOOT_TIMEOUT_MS) -> None:
         """Wait for <html data-boot="ready"> (js/boot.js sets it when main.py has run)."""
