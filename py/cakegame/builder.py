@@ -23,7 +23,7 @@ from . import rng as rngmod
 from . import rules
 from .content import CAKE_PER_DIVISION, CARD_IDS, DIVISIONS, PANELS, SUBJECTS_PER_DIVISION
 from .serial import FORMAT, load
-from .state import State
+from .state import State, first_turn
 
 STEPS = (rules.DEPLOY, rules.MOVE, rules.ACTIVATE)
 
@@ -114,14 +114,7 @@ def build(
         "fresh": list(fresh or [0] * n),
         "deck": list(deck),
         "discard": discard,
-        "first": turn,
-        "turn": turn,
-        "turn_no": 1,
-        "phase": None,
-        "done": [],
-        "stack": [],
-        "reveals": 0,
-        "over": None,
+        **first_turn(turn),
     }
     order = rules.step_order(d)
     if step not in STEPS:

@@ -128,16 +128,15 @@ def new_game(players: int, seed: int, *, names: list[str] | None = None,
         "fresh": [0] * players,
         "deck": deck,
         "discard": [],
-        "first": first_player,
-        "turn": first_player,
-        "turn_no": 1,
-        "phase": None,
-        "done": [],
-        "stack": [],
-        "reveals": 0,
-        "over": None,
+        **first_turn(first_player),
     }
     return State._wrap(d, rules.settle(d))
+
+
+def first_turn(seat: int) -> dict[str, Any]:
+    """The game data of a game about to start with `seat`'s first turn."""
+    return {"first": seat, "turn": seat, "turn_no": 1, "phase": None, "done": [], "stack": [],
+            "reveals": 0, "over": None}
 
 
 def clone(d: dict[str, Any]) -> dict[str, Any]:
