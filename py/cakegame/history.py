@@ -39,7 +39,7 @@ class History:
     def play(self, action: Action | str) -> State:
         """Apply `action` (checked) and record it; returns the new state."""
         new = self.state.apply(action)
-        self.actions.append(new_action(self.state, action))
+        self.actions.append(action if isinstance(action, Action) else Action.parse(action))
         self.states.append(new)
         return new
 
@@ -85,6 +85,3 @@ class History:
                     from None
         return h
 
-
-def new_action(state: State, action: Action | str) -> Action:
-    return action if isinstance(action, Action) else Action.parse(action)

@@ -25,7 +25,6 @@ from .content import (
     PANEL_LETTERS,
     PANELS,
     PANELS_IN_PLAY,
-    ROWS,
     SUBJECTS_PER_DIVISION,
     Card,
     Icon,
@@ -467,5 +466,3 @@ class View(_Reader):
         d["rng"] = rngmod.pack(rng.randbelow(1 << 62))
         return State._wrap(d)
 
-
-ROW_NAMES = ROWS
