@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from cakegame import Termination
+import json
+
+import pytest
+from cakegame import State, Termination
+from cakegame.rules import QUIET_ROUNDS
 from enginehelp import opts, pos, refused, run
 
 
@@ -18,7 +22,7 @@ def test_game_ends_at_once_when_a_division_has_no_subjects_in_the_lab():
 
 def test_game_ends_mid_turn_when_a_card_leaves_a_division_without_subjects():
     s = pos(subjects={"A": [1, 0], "G": [0, 2]}, hands=[["opera"], []], turret="H")
-    s = run(s, "play opera", "fire G")
+    s = run(s, "play opera", "turret stay", "fire G")
     assert s.is_over and s.outcome.reason is Termination.NO_SUBJECTS
     assert s.outcome.seat == 1
     assert s.discard == ("opera",)
@@ -86,3 +90,72 @@ def test_nothing_can_be_done_once_the_game_is_over():
 def test_the_end_is_checked_for_a_hand_made_position_too():
     s = pos(subjects={"A": [1, 0]}, step="move")
     assert s.is_over and s.outcome.seat == 1
+
+
+# ------------------------------------------------------------------- standstill (docs/rules.md)
+
+
+def quiet(s, turns: int, stirred: bool = False):
+    """`s` as if `turns` quiet turns had just passed (and this turn stirred or not)."""
+    d = json.loads(s.to_json())
+    d["quiet"], d["stirred"] = turns, stirred
+    return State.from_json(d)
+
+
+def counts(s) -> tuple[int, bool]:
+    d = json.loads(s.to_json())
+    return d["quiet"], d["stirred"]
+
+
+def test_a_turn_in_which_nothing_enters_or_leaves_the_lab_is_counted_as_quiet():
+    s = pos(step="activate")
+    s = run(s, "activate E", "recycle top")  # an empty chamber: no reward, nothing destroyed
+    assert not s.is_over and s.turn == 1
+    assert counts(s) == (1, False)
+
+
+def test_ten_quiet_rounds_end_the_game_at_a_standstill_scored_as_usual():
+    s = quiet(pos(step="activate", cake={"B": [1, 0]}), QUIET_ROUNDS * 2 - 1)
+    s = run(s, "activate E", "recycle top")
+    assert s.is_over
+    o = s.outcome
+    assert o.reason is Termination.STANDSTILL and o.seat is None
+    assert o.winners == (0,) and o.cake == (1, 0)
+
+
+def test_a_standstill_tied_on_cake_and_subjects_is_a_shared_win():
+    s = quiet(pos(players=3, step="activate"), QUIET_ROUNDS * 3 - 1)
+    s = run(s, "activate E", "recycle top")
+    assert s.outcome.reason is Termination.STANDSTILL and s.outcome.winners == (0, 1, 2)
+
+
+def test_one_quiet_turn_short_of_ten_rounds_plays_on():
+    s = quiet(pos(step="activate"), QUIET_ROUNDS * 2 - 2)
+    s = run(s, "activate E", "recycle top")
+    assert not s.is_over and counts(s) == (QUIET_ROUNDS * 2 - 1, False)
+
+
+@pytest.mark.parametrize("how", ["reward", "recycle", "card"])
+def test_a_subject_or_cake_entering_or_leaving_the_lab_starts_the_count_again(how):
+    if how == "reward":  # rewards deliver a subject and a cake slice
+        s = quiet(pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate"), 15)
+        s = s.apply("activate E")
+        while s.decision == "reward":
+            s = s.apply(opts(s)[0])
+        s = s.apply("recycle top")
+    elif how == "recycle":  # a tie: no reward, but the recycle destroys the subjects
+        s = quiet(pos(subjects={"E": [1, 1], "A": [1, 1]}, step="activate"), 15)
+        s = run(s, "activate E", "recycle top")
+    else:  # a card delivers a subject in the deploy step
+        s = quiet(pos(hands=[["greg"], []]), 15)
+        s = run(s, "play greg", "subject A", "from A", "to B", "count 1", "bonus card",
+                "activate E", "recycle top")
+    assert not s.is_over and s.turn == 1
+    assert counts(s) == (0, False)
+
+
+def test_a_save_cannot_claim_a_count_past_the_standstill():
+    d = json.loads(pos().to_json())
+    d["quiet"] = QUIET_ROUNDS * 2
+    with pytest.raises(ValueError, match="quiet"):
+        State.from_json(d)

@@ -36,6 +36,10 @@ Frame = dict[str, Any]
 
 DEPLOY, MOVE, ACTIVATE = "deploy", "move", "activate"
 
+# The game ends at a standstill: this many full rounds in a row in which no Test Subject or
+# Cake Slice entered or left the lab (see docs/rules.md).
+QUIET_ROUNDS = 10
+
 # Frame kinds. Each is a decision of one seat except PUT, which needs none.
 F_DEPLOY = "deploy"
 F_DISCARD = "discard"
@@ -329,6 +333,7 @@ def play(d: Data, action: Action) -> list[Action]:
         p = panel_of(args[0])
         d["cake"][p][seat] -= 1
         d["burned"][seat] += 1
+        d["stirred"] = True
         f["burned"] = True
         d["stack"].append({"k": F_BONUS, "seat": seat})
     elif verb is V.PORTAL:
@@ -382,6 +387,7 @@ def play(d: Data, action: Action) -> list[Action]:
         p, s = panel_of(args[0]), int(args[1])
         d["sub"][p][s] -= 1
         d["supply"][s] += 1
+        d["stirred"] = True
     elif verb is V.RECYCLE:
         d["stack"].pop()
         recycle(d, ROWS.index(args[0]))
@@ -458,6 +464,8 @@ def turret_strikes(d: Data, p: int) -> None:
 
 
 def destroy_all(d: Data, p: int) -> None:
+    if any(d["sub"][p]):
+        d["stirred"] = True
     for s in range(d["players"]):
         d["supply"][s] += d["sub"][p][s]
         d["sub"][p][s] = 0
@@ -471,6 +479,7 @@ def place_turret(d: Data, p: int) -> None:
 def deliver_subject(d: Data, seat: int, p: int) -> None:
     d["supply"][seat] -= 1
     d["sub"][p][seat] += 1
+    d["stirred"] = True
     turret_strikes(d, p)
 
 
@@ -520,6 +529,7 @@ def play_reward(d: Data, f: Frame, action: Action) -> None:
         p = panel_of(args[0])
         d["cake_supply"][seat] -= 1
         d["cake"][p][seat] += 1
+        d["stirred"] = True
     elif verb is Verb.CARD:
         take_card(d, seat)
     elif verb is Verb.CUBE:
@@ -533,6 +543,8 @@ def recycle(d: Data, row: int) -> None:
     """Destroy and incinerate what is in the activated chamber, flip it, add it to `row`."""
     p = d["glados"]
     safe = rule(d) is Rule.SAFE_CAKE
+    if any(d["sub"][p]) or any(d["cake"][p]):
+        d["stirred"] = True
     for s in range(d["players"]):
         d["supply"][s] += d["sub"][p][s]
         d["sub"][p][s] = 0
@@ -610,6 +622,11 @@ def end_turn(d: Data) -> None:
     seat = d["turn"]
     if rule(d) is Rule.OPERA and opera_winner(d, seat):
         finish(d, "opera", seat, winners=[seat])
+        return
+    d["quiet"] = 0 if d["stirred"] else d["quiet"] + 1
+    d["stirred"] = False
+    if d["quiet"] >= QUIET_ROUNDS * d["players"]:
+        finish(d, "standstill", None)
         return
     d["fresh"] = [0] * d["players"]
     d["done"] = []

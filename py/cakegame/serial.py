@@ -31,7 +31,9 @@ N_PANELS = len(PANELS)
 KEYS = ("format", "players", "names", "seed", "rng", "pos", "face", "sub", "cake", "aside",
         "portals", "turret", "cube", "glados", "supply", "cake_supply", "burned", "hands",
         "fresh", "deck", "discard", "first", "turn", "turn_no", "phase", "done", "stack",
-        "reveals", "over")
+        "reveals", "quiet", "stirred", "over")
+# Added after the first saves were written; a save without them starts the count afresh.
+LATER_KEYS = {"quiet": 0, "stirred": False}
 
 SEATED = {"seat": "seat"}
 FRAME_FIELDS: dict[str, dict[str, str]] = {
@@ -120,6 +122,8 @@ def _load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if not isinstance(d, dict):
         _fail("", f"expected a JSON object, found {_show(d)}")
     _check_format(d.get("format"))
+    for k, default in LATER_KEYS.items():
+        d.setdefault(k, default)
     missing = [k for k in KEYS if k not in d]
     if missing:
         _fail("", "missing " + ", ".join(missing))
@@ -237,6 +241,10 @@ def _check(d: dict[str, Any]) -> None:
     _int(d["turn"], "turn", 0, n - 1)
     _int(d["turn_no"], "turn_no", 1)
     _int(d["reveals"], "reveals", 0)
+    # A game in play is short of the standstill; a finished one may have reached it.
+    _int(d["quiet"], "quiet", 0, rules.QUIET_ROUNDS * n - (d["over"] is None))
+    if not isinstance(d["stirred"], bool):
+        _fail("stirred", f"expected true or false, found {_show(d['stirred'])}")
     steps = (rules.DEPLOY, rules.MOVE, rules.ACTIVATE)
     if d["phase"] is not None and d["phase"] not in steps:
         _fail("phase", f"unknown step {_show(d['phase'])}")
@@ -344,7 +352,7 @@ def _over(o: Any, n: int) -> None:
         _fail("over.winners", "a finished game has at least one winner")
     for i, s in enumerate(winners):
         _int(s, f"over.winners[{i}]", 0, n - 1)
-    if o["reason"] not in ("no_subjects", "cake_incinerated", "opera"):
+    if o["reason"] not in ("no_subjects", "cake_incinerated", "opera", "standstill"):
         _fail("over.reason", f"unknown reason {_show(o['reason'])}")
     if o["seat"] is not None:
         _int(o["seat"], "over.seat", 0, n - 1)

@@ -17,6 +17,8 @@ REASONS = {
     "no_subjects": "{name} has no Test Subjects left in the lab",
     "cake_incinerated": "{name} has had all 8 Cake Slices incinerated",
     "opera": "{name} completed the Opera Turret's Grand Finale: cake in all three rows",
+    "standstill": ("the lab came to a standstill: no Test Subject or Cake Slice entered or "
+                   "left it for ten full rounds"),
 }
 
 
