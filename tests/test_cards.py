@@ -56,7 +56,7 @@ def test_wheatley_step_order_applies_when_the_deploy_step_ends():
 # ---------------------------------------------------------------- Rat Man
 
 
-def test_ratman_hidden_den_moves_one_portal_off_the_old_edge():
+def test_ratman_hidden_den_moves_one_portal_off_the_old_edge_then_delivers_a_subject():
     s = pos(hands=[["ratman"], []]).apply("play ratman")
     assert s.decision == "shift"
     assert opts(s) == [f"shift E {x}" for x in NON_OLD] + [f"shift O {x}" for x in NON_OLD]
@@ -64,7 +64,17 @@ def test_ratman_hidden_den_moves_one_portal_off_the_old_edge():
     refused(s, "shift E O", "not possible")
     s = s.apply("shift O C")
     assert [c.letter for c in s.chambers() if c.portal] == ["C", "E"]
+    assert opts(s) == ["subject A", "subject F", "subject K"]
+    s = s.apply("subject F")
+    assert subs(s, "F") == (3, 2) and s.supply(0) == 3
     assert s.discard == ("ratman",)
+
+
+def test_ratman_hidden_den_with_an_empty_supply_still_shifts_the_portal():
+    s = pos(subjects={"A": [4, 1], "F": [4, 1]}, hands=[["ratman"], []])
+    assert s.supply(0) == 0
+    s = run(s, "play ratman", "shift O C")
+    assert s.discard == ("ratman",) and s.supply(0) == 0 and subs(s, "F") == (4, 1)
 
 
 def test_ratman_boarded_up_makes_portal_chambers_not_adjacent():
@@ -93,15 +103,30 @@ def test_greg_pep_talk_moving_one_or_two_subjects_earns_the_bonus():
 # ---------------------------------------------------------------- Opera Turret
 
 
-def test_opera_aria_fires_the_turret_into_one_adjacent_chamber():
+def test_opera_aria_steps_the_turret_then_fires_into_one_adjacent_chamber():
     s = pos(subjects={"A": [1, 1], "G": [2, 1], "M": [1, 1]}, hands=[["opera"], []],
             turret="H")
     s = s.apply("play opera")
+    assert opts(s) == ["turret C", "turret D", "turret G", "turret I", "turret M",
+                       "turret N", "turret stay"]
+    s = s.apply("turret stay")
     assert opts(s) == ["fire C", "fire D", "fire G", "fire I", "fire M", "fire N"]
     s = s.apply("fire G")
     assert subs(s, "G") == (0, 0) and subs(s, "M") == (1, 1)
     assert (s.supply(0), s.supply(1)) == (8 - 2, 8 - 2)
-    assert s.chamber("H").turret
+    assert s.chamber("H").turret and s.discard == ("opera",)
+
+
+def test_opera_aria_brings_the_turret_to_a_new_edge_and_fires_from_there():
+    s = pos(subjects={"A": [1, 1], "B": [1, 0], "F": [2, 2], "K": [1, 1]},
+            hands=[["opera"], []])
+    s = s.apply("play opera")
+    assert opts(s) == ["turret A", "turret F", "turret K"]
+    s = s.apply("turret A")  # the Turret destroys whoever is there as it arrives
+    assert subs(s, "A") == (0, 0) and s.chamber("A").turret
+    assert opts(s) == ["fire B", "fire F"]
+    s = s.apply("fire B")
+    assert subs(s, "B") == (0, 0) and subs(s, "F") == (2, 2)
 
 
 def test_opera_grand_finale_six_cake_in_all_three_rows_wins_at_the_end_of_the_turn():
@@ -205,11 +230,16 @@ def test_chell_long_fall_boots_leap_two_chambers_along_the_row_for_subjects_only
 # ---------------------------------------------------------------- Companion Cube
 
 
-def test_companion_cube_faithful_friend_places_the_cube_anywhere_or_leaves_it():
+def test_companion_cube_faithful_friend_places_the_cube_then_takes_a_card():
     s = pos(hands=[["cube"], []]).apply("play cube")
-    assert len(opts(s)) == 16 and opts(s)[-1] == "cube stay" and "cube O" in opts(s)
+    # Both parts are open at once, in the order the player likes.
+    assert opts(s) == [f"cube {x}" for x in LAB.split()] + ["cube stay", "card"]
+    top = s.deck_top
     s = s.apply("cube O")
     assert s.chamber("O").cube
+    assert s.decision == "reward" and opts(s) == ["card"]
+    s = s.apply("card")
+    assert s.hand(0) == (top,) and s.discard == ("cube",)
 
 
 def test_companion_cube_best_friend_the_cube_no_longer_blocks_rewards():
@@ -485,7 +515,7 @@ def test_frankenturret_cardboard_box_the_turret_destroys_nothing():
 def test_frankenturret_disarmed_turret_lets_aria_fizzle():
     s = character("frankenturret", subjects={"G": [1, 1], "A": [1, 1]},
                   hands=[["opera"], []], turret="H")
-    s = s.apply("play opera")
+    s = run(s, "play opera", "turret stay")
     assert s.discard == ("frankenturret", "opera") and s.phase == "move"
     assert subs(s, "G") == (1, 1)
 

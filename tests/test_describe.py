@@ -37,8 +37,8 @@ def test_prompt_for_card_effects_and_the_hand_limit():
         "choose a Test Subject to destroy"
     assert pos(hands=[["anger"], []]).apply("play anger").prompt() == \
         "put the Turret in a chamber"
-    assert pos(hands=[["opera"], []], turret="H").apply("play opera").prompt() == \
-        "choose the chamber the Turret fires into"
+    assert run(pos(hands=[["opera"], []], turret="H"), "play opera", "turret stay").prompt() \
+        == "choose the chamber the Turret fires into"
     assert pos(hands=[["greg", "cube", "fact", "space"], []]).prompt() == \
         "discard down to 3 cards"
 

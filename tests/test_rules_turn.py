@@ -70,9 +70,9 @@ def test_deployed_card_takes_its_action_first_then_goes_onto_the_discard_pile():
 
 
 def test_cards_may_be_deployed_one_after_another_and_the_last_one_rules():
-    s = pos(hands=[["greg", "cube"], []], step="deploy")
-    s = run(s, "play cube", "cube stay", "play greg", "subject A")
-    assert s.discard == ("cube", "greg")
+    s = pos(hands=[["greg", "cave"], []], step="deploy")
+    s = run(s, "play cave", "cake A", "play greg", "subject A")
+    assert s.discard == ("cave", "greg")
     assert s.character.id == "greg"
     assert s.phase == "move"
 
@@ -116,11 +116,12 @@ def test_discarding_a_card_received_this_turn_counts_it_off_the_fresh_ones():
 
 
 def test_effect_with_no_possible_outcome_is_skipped_and_the_card_still_discarded():
-    s = pos(hands=[["opera"], []], step="deploy")  # Aria, but no Turret in the lab
-    s = s.apply("play opera")
-    assert s.discard == ("opera",)
+    # New Recruit, but no Test Subject left in supply
+    s = pos(subjects={"A": [4, 1], "F": [4, 1]}, hands=[["greg"], []], step="deploy")
+    s = s.apply("play greg")
+    assert s.discard == ("greg",)
     assert s.phase == "move"
-    assert s.subjects_in_lab() == (4, 4)
+    assert s.subjects_in_lab() == (8, 2)
 
 
 def test_portal_gun_places_both_tokens_in_two_different_chambers_off_the_old_edge():
@@ -194,7 +195,7 @@ def test_a_typical_turn_sequence_from_the_rulebook():
                                              "K": [1, 1]},
             hands=[[], ["cube"]], turn=1)
     assert s.current_player == 1 and s.phase == "deploy"
-    s = run(s, "play cube", "cube stay")
+    s = run(s, "play cube", "cube stay", "card")
     assert s.character.name == "Companion Cube" and s.phase == "move"
     s = run(s, "from D", "to E", "count 2")
     assert subs(s, "E") == (1, 2)

@@ -40,6 +40,11 @@ def face_words(code: str) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def titled(title: str) -> str:
+    """A title run into its text: closed by a full stop unless it ends in its own mark."""
+    return title if title[-1] in "?!." else title + "."
+
+
 def markdown() -> str:
     lines = [
         "# Card and panel reference",
@@ -84,9 +89,9 @@ def html_section() -> str:
     for c in cakegame.CARDS:
         out.append(
             f'<article class="ref-card" id="card-{e(c.id)}"><h3>{e(c.name)}</h3>'
-            f'<p class="side action"><strong>{e(c.action_title)}.</strong> '
+            f'<p class="side action"><strong>{e(titled(c.action_title))}</strong> '
             f"{e(c.action_text)}</p>"
-            f'<p class="side character"><strong>{e(c.character_title)}.</strong> '
+            f'<p class="side character"><strong>{e(titled(c.character_title))}</strong> '
             f"{e(c.character_text)}</p></article>")
     out += ["</div>", '<h2 id="panels-h">Test Chamber panels</h2>',
             "<p>18 double-sided panels: 15 in play, 3 out of the game. A recycled chamber "

@@ -115,13 +115,13 @@ PANELS: tuple[Panel, ...] = tuple(
         ("D", ("sss", "cq")),
         ("E", ("ssc", "cc")),
         ("F", ("sa", "sct")),
-        ("G", ("cca", "ss")),
+        ("G", ("cca", "sc")),
         ("H", ("sc", "sqa")),
-        ("I", ("ss", "scc")),
+        ("I", ("sc", "scc")),
         ("J", ("ct", "ssa")),
         ("K", ("sca", "sq")),
         ("L", ("sss", "c")),
-        ("M", ("scc", "st")),
+        ("M", ("scc", "ct")),
         ("N", ("ca", "ssc")),
         ("O", ("sc", "cq")),
         ("P", ("sst", "ca")),
@@ -167,8 +167,9 @@ CARDS: tuple[Card, ...] = (
     ),
     _card(
         "ratman", "Rat Man",
-        ("Hidden Den", "Move one Portal token to any chamber that is not on an old edge.",
-         (E.SHIFT,)),
+        ("Hidden Den", "Move one Portal token to any chamber that is not on an old edge, "
+         "and deliver a Test Subject from your supply to a new-edge chamber.",
+         (E.SHIFT, E.SUBJECT)),
         ("Boarded Up", "The Portals are sealed: their chambers are not adjacent.",
          Rule.NO_PORTALS),
     ),
@@ -181,8 +182,9 @@ CARDS: tuple[Card, ...] = (
     ),
     _card(
         "opera", "Opera Turret",
-        ("Aria", "If the Turret is in the lab, it destroys every Test Subject in one "
-         "chamber next to it.", (E.FIRE,)),
+        ("Aria", "Move the Turret to an adjacent chamber (or leave it), or put it on a "
+         "new-edge chamber if it is not in the lab; then it destroys every Test Subject in "
+         "one chamber next to it.", (E.TURRET, E.FIRE)),
         ("Grand Finale", f"A division that ends its own turn with {OPERA_CAKE} or more Cake "
          "Slices in the lab, spread over all three rows, wins at once.", Rule.OPERA),
     ),
@@ -209,8 +211,8 @@ CARDS: tuple[Card, ...] = (
     ),
     _card(
         "cube", "Companion Cube",
-        ("Faithful Friend", "Place the Companion Cube in any chamber, or leave it.",
-         (E.CUBE,)),
+        ("Faithful Friend", "Place the Companion Cube in any chamber (or leave it), and take "
+         "an Aperture card.", (E.CUBE, E.CARD)),
         ("Best Friend", "The Companion Cube no longer blocks rewards.", Rule.CUBE_HARMLESS),
     ),
     _card(
