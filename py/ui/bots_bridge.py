@@ -1,10 +1,11 @@
 """The seam between the page and the computer opponents (`cakegame.bots`).
 
-The page calls `await choose(view, level, seed)` when a bot's seat must decide. While
-`cakegame.bots` does not exist yet, a stand-in plays a legal action drawn from the seed, so
-the page's turn loop, pacing and tests work already. The real bots think in slices:
-`cakegame.bots.Thinker` is stepped one playout at a time with a yield to the browser between
-steps, so the page keeps drawing; without it, the plain `choose` runs between two yields.
+The page calls `await choose(view, level, seed)` when a bot's seat must decide. The bots
+think in slices: `cakegame.bots.Thinker` is stepped one playout at a time with a yield to the
+browser between steps, so the page keeps drawing and answering while a bot thinks. Each
+decision's wall time is left in the page's performance timeline as a User Timing measure
+named `bot <level>` (read by `bench/bot_page.py`). If the bots cannot be imported, a
+stand-in plays a legal action drawn from the seed, so the game never stops.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import random
 from typing import Any
+
+from pyscript import window
 
 LEVELS = ("easy", "medium", "hard")
 BUDGET_S = {"easy": 0.05, "medium": 0.2, "hard": 1.5}
@@ -37,7 +40,15 @@ def available() -> bool:
 
 
 async def choose(view: Any, level: str, seed: int) -> Any:
-    """The action a bot of `level` plays for the seat of `view` (an engine View)."""
+    """The action a bot of `level` plays for the seat of `view` (an engine View), its
+    thinking time measured in the page's performance timeline."""
+    window.performance.mark("bot-start")
+    action = await _choose(view, level, seed)
+    window.performance.measure(f"bot {level}", "bot-start")
+    return action
+
+
+async def _choose(view: Any, level: str, seed: int) -> Any:
     await asyncio.sleep(0)
     _bots = _bots_module()
     if _bots is not None:
