@@ -38,8 +38,15 @@ THREAT_WIN = 0.92  # value of a position where the next player can end the game 
 
 
 def risk_table(opponents: int) -> list[float]:
-    """Chance, by depth, that a chamber is recycled during `opponents` turns."""
-    return [1.0 - (1.0 - r) ** max(1, opponents) for r in RISK_ONE]
+    """Chance, by depth, that a chamber is recycled during `opponents` turns (built once
+    per count and shared: callers only read it)."""
+    t = _RISK.get(opponents)
+    if t is None:
+        t = _RISK[opponents] = [1.0 - (1.0 - r) ** max(1, opponents) for r in RISK_ONE]
+    return t
+
+
+_RISK: dict[int, list[float]] = {}
 
 
 class _IconSum(dict):  # type: ignore[type-arg]
@@ -63,7 +70,8 @@ def sigmoid(x: float) -> float:
 class Geo:
     """Facts that depend only on where the chambers stand."""
 
-    __slots__ = ("rows", "lab", "depth", "old", "new", "where", "neigh", "activatable", "_wt")
+    __slots__ = ("rows", "lab", "depth", "old", "new", "where", "neigh", "activatable", "_wt",
+                 "_wlab", "_recycled", "pos_x", "next")
 
     def __init__(self, pos: Sequence[tuple[int, int] | None]) -> None:
         rs: list[list[tuple[int, int]]] = [[], [], []]
@@ -76,6 +84,7 @@ class Geo:
         self.old = [r[-1] for r in self.rows if r]
         self.new = [r[0] for r in self.rows if r]
         self.where = {rx: p for p, rx in enumerate(pos) if rx is not None}
+        self.pos_x = {p: rx[1] for p, rx in enumerate(pos) if rx is not None}
         self.neigh: dict[int, list[int]] = {}
         for p in self.lab:
             r, x = pos[p]  # type: ignore[misc]
@@ -84,6 +93,49 @@ class Geo:
         ok = [p for p in self.old if self._connected_without(p)]
         self.activatable = ok or list(self.old)
         self._wt: dict[int, dict[int, float]] = {}
+        self._wlab: dict[int, list[tuple[int, float]]] = {}
+        # (chamber, row asked for, any row allowed) -> where the recycled chamber lands
+        self._recycled: dict[tuple[int, int | None, bool], tuple[int, int]] = {}
+        # the same key -> the Geo of the lab after that recycle (emptied with _GEO)
+        self.next: dict[tuple[int, int | None, bool], Geo] = {}
+
+    def weighted_lab(self, n: int) -> list[tuple[int, float]]:
+        """The lab's chambers in order, each with its safety weight (see `weights`): the
+        pairs `Board.scores` walks, built once per lab and player count."""
+        wl = self._wlab.get(n)
+        if wl is None:
+            wt = self.weights(n)
+            wl = [(p, wt[p]) for p in self.lab]
+            self._wlab[n] = wl
+        return wl
+
+    def recycled_to(self, p: int, row: int | None, any_row: bool) -> tuple[int, int]:
+        """Where chamber `p` lands when recycled (row, x): `row` if the rules allow it,
+        else the shortest allowed row (its own on a tie). Depends only on this lab, so it
+        is worked out once per lab; see `Board.recycle`."""
+        key = (p, row, any_row)
+        hit = self._recycled.get(key)
+        if hit is not None:
+            return hit
+        rows = self.rows
+        home = next(r for r in range(3) if p in rows[r])
+        after = [[q for q in r if q != p] for r in rows]
+        if not after[home]:
+            rows_ok = [home]
+        elif any_row:
+            rows_ok = [0, 1, 2]
+        else:
+            rows_ok = [r for r in range(3) if len(after[r]) < 3] or [0, 1, 2]
+        if row is None or row not in rows_ok:
+            row = min(rows_ok, key=lambda r: (len(rows[r]) - (r == home), r != home, r))
+        if after[row]:
+            x = self.pos_x[after[row][0]] - 2
+        else:
+            beside = after[0] if row == 1 else after[1]
+            x = self.pos_x[beside[0]] - 1
+        hit = (row, x)
+        self._recycled[key] = hit
+        return hit
 
     def weights(self, n: int) -> dict[int, float]:
         """How safe each chamber is (1 - risk of recycling before its owner's next turn)."""
@@ -110,13 +162,20 @@ class Geo:
         return len(seen) == len(rest)
 
 
+_REWARD_CODES: dict[tuple[str, Rule | None], str] = {}
 _STEPS = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
 _GEO: dict[tuple[Any, ...], Geo] = {}
 
 
 class Board:
     """The lab and the supplies, as plain lists indexed by panel (None for panels not in
-    the lab). Mutable: copy() before simulating."""
+    the lab). Mutable: copy() before simulating.
+
+    `sub[p]` and `cake[p]` (counts by seat) are shared by a board and its copies, which
+    makes `copy` cheap (it is the bots' most frequent operation): change them only by
+    putting a new list in (`set_sub`, `set_cake`), never in place. Likewise `pos`, `face`
+    and `icons` (only `recycle` changes them, on fresh lists) and `portals` (never
+    changed)."""
 
     __slots__ = ("n", "turn", "rule", "pos", "icons", "face", "sub", "cake", "portals",
                  "turret", "cube", "supply", "cake_supply", "burned", "hand", "over",
@@ -215,16 +274,19 @@ class Board:
         return b
 
     def copy(self) -> Board:
+        """An independent board (sharing only lists that are replaced, never changed)."""
         b = object.__new__(Board)
         b.n = self.n
         b.turn = self.turn
         b.rule = self.rule
-        b.pos = list(self.pos)
-        b.icons = list(self.icons)
-        b.face = list(self.face)
-        b.sub = [list(x) for x in self.sub]
-        b.cake = [list(x) for x in self.cake]
-        b.portals = list(self.portals)
+        b.pos = self.pos  # shared until `recycle` (the only change to them) copies them
+        b.icons = self.icons
+        b.face = self.face
+        # Shallow: the per-chamber count lists are shared between copies and never
+        # changed in place; whatever changes a count puts a new list in (copy on write).
+        b.sub = list(self.sub)
+        b.cake = list(self.cake)
+        b.portals = self.portals  # never changed once read
         b.turret = self.turret
         b.cube = self.cube
         b.supply = list(self.supply)
@@ -255,6 +317,8 @@ class Board:
             if g is None:
                 g = Geo(self.pos)
                 if len(_GEO) > 4096:
+                    for old in _GEO.values():
+                        old.next.clear()  # so that no forgotten Geo stays reachable
                     _GEO.clear()
                 _GEO[key] = g
             self._geo = g
@@ -314,7 +378,8 @@ class Board:
 
     # ------------------------------------------------------------ counts
     def lab_subjects(self, s: int) -> int:
-        return sum(x[s] for p, x in enumerate(self.sub) if self.pos[p] is not None)
+        sub = self.sub
+        return sum([sub[p][s] for p in (self._geo or self.geo()).lab])
 
     def lab_cake(self, s: int) -> int:
         return sum(x[s] for p, x in enumerate(self.cake) if self.pos[p] is not None)
@@ -323,10 +388,21 @@ class Board:
         """Mark the game over if a division has no subjects in the lab or no cake left."""
         if self.over is not None:
             return True
-        lab = self.geo().lab
+        lab = (self._geo or self.geo()).lab
         sub = self.sub
-        subs = [sum(col) for col in zip(*[sub[p] for p in lab])]
-        if 0 in subs or max(self.burned) >= CAKE_PER_DIVISION:
+        # Counts are never negative, so a division is gone when no chamber holds any of
+        # its subjects; looking for one present is cheaper than summing (the usual case).
+        ended = max(self.burned) >= CAKE_PER_DIVISION
+        if not ended:
+            for s in range(self.n):
+                for p in lab:
+                    if sub[p][s]:
+                        break
+                else:
+                    ended = True
+                    break
+        if ended:
+            subs = [sum(col) for col in zip(*[sub[p] for p in lab])]
             cake = self.cake
             cakes = [sum(col) for col in zip(*[cake[p] for p in lab])]
             top = max(cakes)
@@ -337,10 +413,23 @@ class Board:
         return False
 
     # ------------------------------------------------------------ simulation
+    def set_sub(self, p: int, s: int, k: int) -> None:
+        """Seat `s` has `k` subjects in `p` (a new list: the old one may be shared)."""
+        row = self.sub[p][:]
+        row[s] = k
+        self.sub[p] = row
+
+    def set_cake(self, p: int, s: int, k: int) -> None:
+        """Seat `s` has `k` cake in `p` (a new list: the old one may be shared)."""
+        row = self.cake[p][:]
+        row[s] = k
+        self.cake[p] = row
+
     def kill(self, p: int) -> None:
+        sp = self.sub[p]
         for s in range(self.n):
-            self.supply[s] += self.sub[p][s]
-            self.sub[p][s] = 0
+            self.supply[s] += sp[s]
+        self.sub[p] = [0] * self.n
 
     def turret_strikes(self, p: int) -> None:
         if self.turret == p and self.rule is not Rule.TURRET_DISARMED:
@@ -348,11 +437,18 @@ class Board:
 
     def move(self, who: int, src: int, dst: int, k: int, picks: Sequence[int] = ()) -> None:
         """A group of `k` of `who`'s subjects goes from src to dst carrying `picks` (seats)."""
-        self.sub[src][who] -= k
-        self.sub[dst][who] += k
-        for s in picks:
-            self.cake[src][s] -= 1
-            self.cake[dst][s] += 1
+        sub = self.sub
+        self.set_sub(src, who, sub[src][who] - k)
+        self.set_sub(dst, who, sub[dst][who] + k)
+        if picks:
+            cs = self.cake[src][:]
+            for s in picks:
+                cs[s] -= 1
+            self.cake[src] = cs
+            cd = self.cake[dst][:]
+            for s in picks:
+                cd[s] += 1
+            self.cake[dst] = cd
         self.turret_strikes(dst)
         self.check_end()
 
@@ -377,14 +473,14 @@ class Board:
         if p is None or self.supply[s] <= 0:
             return
         self.supply[s] -= 1
-        self.sub[p][s] += 1
+        self.set_sub(p, s, self.sub[p][s] + 1)
         self.turret_strikes(p)
 
     def deliver_cake(self, s: int, p: int | None) -> None:
         if p is None or self.cake_supply[s] <= 0:
             return
         self.cake_supply[s] -= 1
-        self.cake[p][s] += 1
+        self.set_cake(p, s, self.cake[p][s] + 1)
 
     def take_bonus(self, s: int, prefer_card: bool) -> None:
         """The single-subject bonus with a default choice."""
@@ -396,16 +492,21 @@ class Board:
             self.hand[s] += 1
 
     def majority(self, p: int) -> int | None:
+        """The division holding the majority in `p` (the fewest under that rule), or None
+        for an empty chamber or a tie (which the active division wins under that rule)."""
         counts = self.sub[p]
-        present = [s for s in range(self.n) if counts[s] > 0]
-        if not present:
-            return None
-        fewest = self.rule is Rule.FEWEST
-        best = min(counts[s] for s in present) if fewest else max(counts[s] for s in present)
-        tied = [s for s in present if counts[s] == best]
-        if len(tied) == 1:
-            return tied[0]
-        if self.rule is Rule.TIES_TO_ACTIVE and self.turn in tied:
+        if self.rule is Rule.FEWEST:
+            present = [c for c in counts if c > 0]
+            if not present:
+                return None
+            best = min(present)
+        else:
+            best = max(counts)
+            if best <= 0:
+                return None
+        if counts.count(best) == 1:
+            return counts.index(best)
+        if self.rule is Rule.TIES_TO_ACTIVE and counts[self.turn] == best:
             return self.turn
         return None
 
@@ -415,12 +516,17 @@ class Board:
         return self.majority(p)
 
     def reward_codes(self, p: int) -> str:
-        out = []
-        for code in self.icons[p]:
-            twice = (self.rule is Rule.DOUBLE_CAKE and code == "c") or (
-                self.rule is Rule.DOUBLE_SUBJECTS and code == "s")
-            out.append(code * (2 if twice else 1))
-        return "".join(out)
+        """The rewards `p` pays, one letter each (doubled under the doubling rules)."""
+        key = (self.icons[p], self.rule)
+        out = _REWARD_CODES.get(key)
+        if out is None:
+            parts = []
+            for code in key[0]:
+                twice = (self.rule is Rule.DOUBLE_CAKE and code == "c") or (
+                    self.rule is Rule.DOUBLE_SUBJECTS and code == "s")
+                parts.append(code * (2 if twice else 1))
+            out = _REWARD_CODES[key] = "".join(parts)
+        return out
 
     def activate(self, p: int, row: int | None = None) -> None:
         """Activate `p`: rewards with default placements, then the recycle."""
@@ -477,47 +583,35 @@ class Board:
             self.turret_strikes(best)
             self.check_end()
 
-    def recycle_rows(self, p: int) -> list[int]:
-        rx = self.pos[p]
-        assert rx is not None
-        home = rx[0]
-        after = [[q for q in r if q != p] for r in self.rows()]
-        if not after[home]:
-            return [home]
-        if self.rule is Rule.ANY_ROW:
-            return [0, 1, 2]
-        short = [r for r in range(3) if len(after[r]) < 3]
-        return short or [0, 1, 2]
-
     def recycle(self, row: int | None = None) -> None:
         """Destroy and incinerate what is in the activated chamber; flip it to a new edge."""
         p = self.activated
         if p is None:
             return
-        safe = self.rule is Rule.SAFE_CAKE
-        for s in range(self.n):
-            self.supply[s] += self.sub[p][s]
-            self.sub[p][s] = 0
-            if safe:
-                self.cake_supply[s] += self.cake[p][s]
-            else:
-                self.burned[s] += self.cake[p][s]
-            self.cake[p][s] = 0
-        rows_ok = self.recycle_rows(p)
-        rows = self.rows()
-        if row is None or row not in rows_ok:
-            home = self.pos[p][0]  # type: ignore[index]
-            row = min(rows_ok, key=lambda r: (len(rows[r]) - (r == home), r != home, r))
-        self.face[p] ^= 1
-        self.icons[p] = PANELS[p].faces[self.face[p]]
-        after = [[q for q in r if q != p] for r in rows]
-        if after[row]:
-            x = self.pos[after[row][0]][1] - 2  # type: ignore[index]
-        else:
-            beside = after[0] if row == 1 else after[1]
-            x = self.pos[beside[0]][1] - 1  # type: ignore[index]
-        self.pos[p] = (row, x)
-        self._geo = None
+        n = self.n
+        sp, cp = self.sub[p], self.cake[p]
+        supply = self.supply
+        for s in range(n):
+            supply[s] += sp[s]
+        gone = self.cake_supply if self.rule is Rule.SAFE_CAKE else self.burned
+        for s in range(n):
+            gone[s] += cp[s]
+        self.sub[p] = [0] * n
+        self.cake[p] = [0] * n
+        g = self._geo or self.geo()
+        face = self.face = self.face[:]  # fresh lists: copies share them (see `copy`)
+        face[p] ^= 1
+        icons = self.icons = self.icons[:]
+        icons[p] = PANELS[p].faces[face[p]]
+        any_row = self.rule is Rule.ANY_ROW
+        pos = self.pos = self.pos[:]
+        pos[p] = g.recycled_to(p, row, any_row)
+        key = (p, row, any_row)
+        nxt = g.next.get(key)
+        if nxt is None:
+            self._geo = None
+            nxt = g.next[key] = self.geo()
+        self._geo = nxt
         self.activated = None
         self.check_end()
 
@@ -534,26 +628,60 @@ class Board:
         return risk_table(opponents)
 
     def scores(self) -> list[float]:
-        """Each division's standing: safe cake, plus a little for subjects, supplies, cards."""
+        """Each division's standing: safe cake, plus a little for subjects, supplies, cards.
+
+        The bots' hottest function, so written for speed (two players unrolled, the
+        majority test inlined); it adds the same terms in the same order as the plain
+        loop, so the floats come out bit for bit the same."""
         n = self.n
-        g = self.geo()
-        wt = g.weights(n)
-        rng = range(n)
-        out = [W_CAKE_SUPPLY * self.cake_supply[s] + W_HAND * self.hand[s] for s in rng]
+        g = self._geo or self.geo()
+        cs, hand = self.cake_supply, self.hand
         sub, cake = self.sub, self.cake
-        for p in g.lab:
-            w = wt[p]
-            sp, cp = sub[p], cake[p]
-            for s in rng:
-                if sp[s] or cp[s]:
-                    out[s] += w * (cp[s] + W_SUB * sp[s])
-        cube_blocks = self.rule is not Rule.CUBE_HARMLESS
-        for q in g.old:
-            if cube_blocks and self.cube == q:
+        wl = g._wlab.get(n) or g.weighted_lab(n)
+        if n == 2:
+            o0 = W_CAKE_SUPPLY * cs[0] + W_HAND * hand[0]
+            o1 = W_CAKE_SUPPLY * cs[1] + W_HAND * hand[1]
+            for p, w in wl:
+                a0, a1 = sub[p]
+                c0, c1 = cake[p]
+                if a0 or c0:
+                    o0 += w * (c0 + W_SUB * a0)
+                if a1 or c1:
+                    o1 += w * (c1 + W_SUB * a1)
+            out = [o0, o1]
+        else:
+            rng = range(n)
+            out = [W_CAKE_SUPPLY * cs[s] + W_HAND * hand[s] for s in rng]
+            for p, w in wl:
+                sp, cp = sub[p], cake[p]
+                for s in rng:
+                    if sp[s] or cp[s]:
+                        out[s] += w * (cp[s] + W_SUB * sp[s])
+        rule = self.rule
+        cube = self.cube if rule is not Rule.CUBE_HARMLESS else None
+        icons = self.icons
+        if rule is Rule.FEWEST:
+            for q in g.old:
+                if q != cube:
+                    m_ = self.majority(q)
+                    if m_ is not None:
+                        out[m_] += W_MAJ * _ICON_SUM[icons[q]]
+            return out
+        ties_to_active = rule is Rule.TIES_TO_ACTIVE
+        for q in g.old:  # `majority`, inlined
+            if q == cube:
                 continue
-            m_ = self.majority(q)
-            if m_ is not None:
-                out[m_] += W_MAJ * _ICON_SUM[self.icons[q]]
+            counts = sub[q]
+            best = max(counts)
+            if best <= 0:
+                continue
+            if counts.count(best) == 1:
+                m_ = counts.index(best)
+            elif ties_to_active and counts[self.turn] == best:
+                m_ = self.turn
+            else:
+                continue
+            out[m_] += W_MAJ * _ICON_SUM[icons[q]]
         return out
 
 
@@ -563,6 +691,9 @@ def outcome_value(winners: tuple[int, ...], me: int) -> float:
 
 def lead(scores: list[float], me: int) -> float:
     """`me`'s score less the best other's (with a little of the others' mean)."""
+    if len(scores) == 2:  # the same arithmetic, without the lists
+        o = scores[1 - me]
+        return scores[me] - (0.8 * o + 0.2 * o)
     others = [x for s, x in enumerate(scores) if s != me]
     return scores[me] - (0.8 * max(others) + 0.2 * sum(others) / len(others))
 
@@ -578,15 +709,25 @@ def ending_threat(b: Board, p: int) -> tuple[int, ...] | None:
     at most moving its own last group into the chamber), the winners it can bring about
     that include `p` (the best such for `p`); else None."""
     n = b.n
-    lab_sub = [b.lab_subjects(s) for s in range(n)]
+    g = b._geo or b.geo()
+    sub = b.sub
+    rng = range(n)
+    lab_sub = [0] * n
+    for q in g.lab:
+        row = sub[q]
+        for k in rng:
+            lab_sub[k] += row[k]
+    holders = [q for q in g.lab if sub[q][p] > 0]  # where `p` has subjects
     best: tuple[int, ...] | None = None
-    where = b._where()
-    for x in b.activatable():
+    for x in g.activatable:
         tries: list[tuple[int, int] | None] = []
-        if any(lab_sub[k] > 0 and b.sub[x][k] == lab_sub[k] for k in range(n)):
-            tries.append(None)
-        outside = [q for q in b.lab() if q != x and b.sub[q][p] > 0]
-        if len(outside) == 1 and x in b.move_targets(outside[0], where):
+        sx = sub[x]
+        for k in rng:
+            if lab_sub[k] > 0 and sx[k] == lab_sub[k]:
+                tries.append(None)
+                break
+        outside = [q for q in holders if q != x] if len(holders) <= 2 else holders
+        if len(outside) == 1 and x in b.move_targets(outside[0]):
             tries.append((outside[0], b.sub[outside[0]][p]))
         for t in tries:
             c = b.copy()
@@ -601,26 +742,66 @@ def ending_threat(b: Board, p: int) -> tuple[int, ...] | None:
     return best
 
 
-def best_activation(b: Board, p: int, me: int) -> Board:
-    """The board after seat `p` activates the old-edge chamber best for `p` (no move)."""
-    best_b, best_v = b, -1.0
+def _reply(b: Board, p: int) -> tuple[Board, list[float] | None]:
+    """The board after seat `p` activates the old-edge chamber best for `p` (no move), with
+    its scores (None when that ended the game, or when nothing can be activated and `b`
+    itself comes back). The scores are returned so that `value` need not compute them
+    again for another seat."""
+    best_b, best_sc, best_v = b, None, -1.0
     for x in b.activatable():
         c = b.copy()
         c.turn = p
         c.activate(x)
-        v = static_value(c, p)
+        if c.over is not None:
+            sc = None
+            v = outcome_value(c.over, p)
+        else:
+            sc = c.scores()
+            v = sigmoid(K_LOGIT * lead(sc, p))
         if v > best_v:
-            best_b, best_v = c, v
-    return best_b
+            best_b, best_sc, best_v = c, sc, v
+    return best_b, best_sc
+
+
+def best_activation(b: Board, p: int, me: int) -> Board:
+    """The board after seat `p` activates the old-edge chamber best for `p` (no move)."""
+    return _reply(b, p)[0]
+
+
+def values(b: Board, seats: Sequence[int], next_seat: int) -> list[float]:
+    """`value(b, me, next_seat)` for each `me` in `seats`, sharing the work that does not
+    depend on `me` (the next player's threat and best activation)."""
+    if b.over is not None:
+        return [outcome_value(b.over, me) for me in seats]
+    t = ending_threat(b, next_seat)
+    if t is not None:
+        sc = b.scores()
+        return [THREAT_WIN * outcome_value(t, me)
+                + (1 - THREAT_WIN) * sigmoid(K_LOGIT * lead(sc, me)) for me in seats]
+    after, sc = _reply(b, next_seat)
+    if after.over is not None:
+        return [outcome_value(after.over, me) for me in seats]
+    if sc is None:
+        sc = after.scores()
+    return [sigmoid(K_LOGIT * lead(sc, me)) for me in seats]
 
 
 def value(b: Board, me: int, next_seat: int) -> float:
-    """How good `b` is for `me` (0..1, like a win chance) when `next_seat` acts next."""
+    """How good `b` is for `me` (0..1, like a win chance) when `next_seat` acts next.
+
+    A pure function of the position, which medium meets again and again within a decision
+    (the same board reached by moves in another order, by cards that change nothing it
+    reads, ...), so it is memoised by `Board.key()`."""
     if b.over is not None:
         return outcome_value(b.over, me)
-    t = ending_threat(b, next_seat)
-    if t is not None:
-        win = outcome_value(t, me)
-        return THREAT_WIN * win + (1 - THREAT_WIN) * static_value(b, me)
-    after = best_activation(b, next_seat, me)
-    return static_value(after, me)
+    key = (b.key(), me, next_seat)
+    v = _VALUE_MEMO.get(key)
+    if v is None:
+        if len(_VALUE_MEMO) >= _VALUE_MEMO_SIZE:
+            _VALUE_MEMO.clear()
+        v = _VALUE_MEMO[key] = values(b, (me,), next_seat)[0]
+    return v
+
+
+_VALUE_MEMO_SIZE = 20000
+_VALUE_MEMO: dict[tuple[Any, ...], float] = {}

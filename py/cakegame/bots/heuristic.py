@@ -22,7 +22,7 @@ from typing import Any
 from ..actions import Action, Verb
 from ..content import CARD_BY_ID, HAND_LIMIT, PANEL_INDEX, PANEL_LETTERS, ROWS, Effect, Rule
 from ..rng import Rng
-from .board import Board, best_activation, static_value, value
+from .board import Board, best_activation, static_value, value, values
 
 EFFECT_WORTH = {
     Effect.CAKE: 1.0, Effect.SUBJECT: 0.45, Effect.MOVE: 0.55, Effect.FORCE: 0.5,
@@ -71,10 +71,13 @@ def rest_value(b: Board, me: int, act_pending: bool) -> float:
         c = b.copy()
         c.activate(x)
         c.end_turn()
-        vt = value(c, t, nxt)
+        if t == me:
+            vt = vm = value(c, t, nxt)
+        else:
+            vt, vm = values(c, (t, me), nxt)
         if vt > best_v:
             best_v = vt
-            best_mine = vt if t == me else value(c, me, nxt)
+            best_mine = vm
     return best_mine
 
 
@@ -140,14 +143,22 @@ def plan_moves(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
         have = b.sub[src][who]
         for dst in b.move_targets(src):
             for k in counts(min(have, cap)):
+                # The board after the move (and bonus) depends on the activation only
+                # through the cake carried, so it is made once per choice of cake.
+                moved: dict[tuple[int, ...], Board] = {}
                 for x in acts:
                     burn = x if x >= 0 else None
                     picks = carry_picks(b, who, src, dst, k, burn)
-                    c = b.copy()
-                    c.move(who, src, dst, k, picks)
-                    if bonus and c.over is None and c.bonus_applies(k):
-                        c.take_bonus(me, prefer_card)
+                    mv = moved.get(picks)
+                    if mv is None:
+                        mv = b.copy()
+                        mv.move(who, src, dst, k, picks)
+                        if bonus and mv.over is None and mv.bonus_applies(k):
+                            mv.take_bonus(me, prefer_card)
+                        moved[picks] = mv
+                    c = mv  # shared by the entries below only while nobody changes it
                     if c.over is None and x >= 0:
+                        c = mv.copy()
                         c.activate(x)
                         c.end_turn()
                     stage.append((static_value(c, me), i, (src, dst, k), x, picks, c))
@@ -407,7 +418,7 @@ class Medium:
     def _destroy(self) -> Action | None:
         def edit(c: Board, a: Action) -> bool:
             p, s = P(a.args[0]), int(a.args[1])
-            c.sub[p][s] -= 1
+            c.set_sub(p, s, c.sub[p][s] - 1)
             c.supply[s] += 1
             return True
         return self._best_of(self._judge(edit))
@@ -499,9 +510,11 @@ def _value_after_playing(view: Any, a: Action, seed: int) -> float | None:
         if st.phase != "deploy" and st.turn == me:
             break
         who = st.current_player
-        sub = Medium(st.view(who), seed)
+        # read_state gives the Board that Board.read(st.view(who)) would, several times
+        # faster (as in hard's playouts)
+        sub = Medium(st.view(who), seed, board=Board.read_state(st))
         st = st.apply_unchecked(sub.choose())
-    b = Board.read(st)
+    b = Board.read_state(st)
     if st.is_over:
         return value(b, me, me)
     return _turn_value(b, me, st)
