@@ -13,7 +13,7 @@ from typing import Any
 import cakegame
 import pytest
 from cakegame import bots
-from cakegame.bots import heuristic, search
+from cakegame.bots import board, heuristic, search
 from cakegame.bots.board import Board
 
 BOTS_DIR = Path(cakegame.__file__).parent / "bots"
@@ -75,6 +75,7 @@ def _positions(players: int, seed: int, count: int) -> list[cakegame.State]:
 def _clear_memos() -> None:
     heuristic._plan_memo.clear()
     search._memo.clear()
+    board._VALUE_MEMO.clear()
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
