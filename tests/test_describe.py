@@ -148,3 +148,15 @@ def test_save_round_trips_and_damaged_saves_say_what_is_wrong():
     broken = s.to_json().replace('"players":2', '"players":7')
     with pytest.raises(ValueError):
         State.from_json(broken)
+
+
+def test_prompt_for_a_cards_icons_names_the_card_and_each_task():
+    assert pos(hands=[["cube"], []]).apply("play cube").prompt() == \
+        "carry out Faithful Friend (place the Companion Cube, take an Aperture card)"
+    assert pos(hands=[["morality"], []]).apply("play morality").prompt() == \
+        "carry out Second Chance (deliver 2 Test Subjects)"
+    assert run(pos(hands=[["curiosity"], []]), "play curiosity", "card").prompt() == \
+        "carry out What's This? (deliver a Test Subject)"
+    # an activation's icons are still rewards
+    a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate").apply("activate E")
+    assert a.prompt().startswith("collect rewards: ")

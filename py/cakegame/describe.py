@@ -46,6 +46,15 @@ PROMPTS = {
     rules.F_RECYCLE: "choose the row that receives the recycled chamber",
 }
 
+# What each icon asks for, when a card's action (not an activation) pays it: one, and more.
+CARD_ICON_TASKS = {
+    Icon.SUBJECT: ("deliver a Test Subject", "deliver {n} Test Subjects"),
+    Icon.CAKE: ("deliver a Cake Slice", "deliver {n} Cake Slices"),
+    Icon.CARD: ("take an Aperture card", "take {n} Aperture cards"),
+    Icon.CUBE: ("place the Companion Cube", "place the Companion Cube"),
+    Icon.TURRET: ("move the Turret", "move the Turret up to {n} steps"),
+}
+
 
 def prompt(d: Data) -> str:
     """What the seat to act must do, e.g. 'choose a chamber to move from'."""
@@ -64,6 +73,12 @@ def prompt(d: Data) -> str:
             return f"choose where the Test Subjects in chamber {PANEL_LETTERS[f['src']]} go"
         return "choose how many Test Subjects move"
     if k == rules.F_REWARD:
+        # Under a card being carried out (its PUT frame), the icons are that card's action.
+        card = next((g["card"] for g in d["stack"] if g["k"] == rules.F_PUT), None)
+        if card is not None:
+            tasks = [CARD_ICON_TASKS[Icon(c)][n > 1].format(n=n)
+                     for c in dict.fromkeys(f["icons"]) if (n := f["icons"].count(c))]
+            return f"carry out {CARD_BY_ID[card].action_title} ({', '.join(tasks)})"
         names = sorted({ICON_NAMES[Icon(c)] for c in f["icons"]})
         return "collect rewards: " + ", ".join(names)
     return PROMPTS[k]
