@@ -163,6 +163,21 @@ def test_thinker_in_slices_matches_choose() -> None:
         assert t.best() == bots.choose(v, level, seed=3)
 
 
+def test_thinking_cut_inside_playouts_gives_the_same_answer() -> None:
+    """The page steps hard in slices of a few hundredths of a second, pausing in the middle
+    of a playout; the answer must be the one a single uncut call gives."""
+    for st in _positions(2, 43, 3) + _positions(3, 44, 2):
+        v = st.view(st.current_player)
+        _clear_memos()  # with the playouts memoised, a repeat would not need to be cut
+        t = bots.Thinker(v, "hard", seed=9, iterations=5)
+        pieces = 1
+        while not t.step(1000, slice_s=0.0):  # one engine action per call
+            pieces += 1
+        _clear_memos()
+        assert t.best() == bots.choose(v, "hard", seed=9, iterations=5)
+        assert t.iterations == 5 or pieces == 1
+
+
 def test_light_board_matches_the_engine() -> None:
     """The bots' own model reads the same lab from a View and from a State's save data, and
     computes the same movement targets and activatable chambers as the engine."""

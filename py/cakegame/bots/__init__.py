@@ -84,10 +84,12 @@ class Thinker:
                 budget_s = DEFAULT_BUDGET_S
             self._search = Search(view, seed=seed, iterations=iterations, budget_s=budget_s)
 
-    def step(self, max_iterations: int = 1) -> bool:
-        """Think a little more (at most `max_iterations` playouts); True when done."""
+    def step(self, max_iterations: int = 1, slice_s: float | None = None) -> bool:
+        """Think a little more (at most `max_iterations` playouts, and with `slice_s` at
+        most about that many seconds, pausing inside a playout if need be); True when
+        done. How the thinking is sliced never changes the answer."""
         if self._search is not None:
-            return self._search.step(max_iterations)
+            return self._search.step(max_iterations, slice_s)
         if self._action is None:
             if self.level == "easy":
                 self._action = easy_choose(self.view, self.seed)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,6 +101,7 @@ class Search:
         self.cands: list[Candidate] | None = None
         self.start_turn: int = view.turn_number
         self.vkey: tuple[Any, ...] = ()
+        self._running: tuple[Candidate, Generator[None, None, float]] | None = None
 
     # ------------------------------------------------------------ candidates
     def _prepare(self) -> None:
@@ -161,7 +163,9 @@ class Search:
         return out
 
     # ------------------------------------------------------------ playouts
-    def _playout(self, c: Candidate, j: int) -> float:
+    def _playout(self, c: Candidate, j: int) -> Generator[None, None, float]:
+        """Playout j of candidate c, one engine action per `next()`; returns its value.
+        Run in pieces, so a page can draw between them; the value never depends on that."""
         key = (self.vkey, self.seed, c.key, j)
         hit = _memo.get(key)
         if hit is not None:
@@ -196,6 +200,7 @@ class Search:
                                       board=Board.read_state(st))
             st = st.apply_unchecked(a)
             guard += 1
+            yield
         val = value(Board.read_state(st), me, me)
         _memo[key] = val
         if len(_memo) > _MEMO_SIZE:
@@ -219,18 +224,33 @@ class Search:
         logn = math.log(self.done + 1)
         return max(self.cands, key=lambda c: c.mean() + UCB_C * math.sqrt(logn / c.visits))
 
-    def step(self, max_iterations: int = 1) -> bool:
-        """Run up to `max_iterations` playouts; True once the budget is spent."""
+    def step(self, max_iterations: int = 1, slice_s: float | None = None) -> bool:
+        """Start up to `max_iterations` playouts and run them; True once the budget is spent.
+
+        With `slice_s`, return after about that many seconds even in the middle of a
+        playout (it resumes on the next call): the answer is the same, only cut finer."""
         if self.cands is None and self.final is None:
             self._prepare()
-        for _ in range(max_iterations):
-            if self._exhausted():
-                return True
-            c = self._pick()
-            c.total += self._playout(c, c.visits)
-            c.visits += 1
-            self.done += 1
-        return self._exhausted()
+        end = None if slice_s is None else time.perf_counter() + slice_s
+        started = 0
+        while True:
+            if self._running is None:
+                if started >= max_iterations or self._exhausted():
+                    return self._exhausted()
+                c = self._pick()
+                self._running = (c, self._playout(c, c.visits))
+                started += 1
+            c, playout = self._running
+            try:
+                while True:
+                    next(playout)
+                    if end is not None and time.perf_counter() >= end:
+                        return False
+            except StopIteration as finished:
+                c.total += finished.value
+                c.visits += 1
+                self.done += 1
+                self._running = None
 
     def best(self) -> Action:
         if self.cands is None and self.final is None:
