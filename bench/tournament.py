@@ -9,6 +9,7 @@ can be stopped and its games still count), and prints a summary. Examples:
     python bench/tournament.py match --levels medium,easy --games 400
     python bench/tournament.py match --levels medium,medium,medium --games 1000
     python bench/tournament.py report bench/results/*.jsonl
+    python bench/tournament.py tables bench/results/*.jsonl   # the tables of docs/balance.md
 
 Seats: game g plays deal (seed) base + g // players with the levels rotated by g % players,
 so every level sits in every seat on the same deals (with one level in every seat, game g
@@ -35,7 +36,7 @@ import cakegame  # noqa: E402
 from cakegame import bots  # noqa: E402
 from cakegame.actions import Verb  # noqa: E402
 
-MAX_TURNS = 300  # a game still going then is stopped (bots can stall: see docs/balance.md)
+MAX_TURNS = 300  # a safety net: a game still going then is stopped and scored as it stands
 
 
 def play_game(job: dict[str, Any]) -> dict[str, Any]:
@@ -164,6 +165,102 @@ def run_match(args: argparse.Namespace) -> None:
         report([args.out])
     else:
         summarise(results)
+
+
+def _ci(wins: float, n: int) -> str:
+    lo, hi = wilson(wins, n)
+    return f"{_pct(wins / n)} ({_pct(lo)}-{_pct(hi)})"
+
+
+def tables(paths: list[str]) -> None:
+    """The figures of docs/balance.md as Markdown tables: strength, balance by seat, game
+    length, cards, panel faces. Matches between two levels count as strength; games with
+    medium in every seat as balance, content and length."""
+    rows = [r for r in load(paths) if "error" not in r]
+    mixed = [r for r in rows if len(set(r["seats"])) > 1]
+    same = [r for r in rows if set(r["seats"]) == {"medium"}]
+    order = {"easy": 0, "medium": 1, "hard": 2}
+    print("| match (2 players) | games | win share of the stronger (95% CI) |")
+    print("| --- | --- | --- |")
+    matches: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
+    for r in mixed:
+        matches[tuple(sorted(set(r["seats"]), key=order.__getitem__, reverse=True))].append(r)
+    for lineup, rs in sorted(matches.items()):
+        strong = lineup[0]
+        wins = sum(1 / len(r["winners"]) for r in rs for w in r["winners"]
+                   if r["seats"][w] == strong)
+        iters = {r.get("iterations") for r in rs} if "hard" in lineup else set()
+        label = " vs ".join(lineup) + (f" (hard at {iters.pop()} playouts)" if len(iters) == 1
+                                       else "")
+        print(f"| {label} | {len(rs)} | {_ci(wins, len(rs))} |")
+
+    by_players: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for r in same:
+        by_players[r["players"]].append(r)
+    print("\n| players | games | fair | win share by seat in turn order, first player first "
+          "(95% CI) |")
+    print("| --- | --- | --- | --- |")
+    for n, rs in sorted(by_players.items()):
+        seat = Counter()
+        for r in rs:
+            for w in r["winners"]:
+                seat[(w - r["first"]) % n] += 1 / len(r["winners"])
+        shares = "; ".join(f"{i + 1}: {_ci(seat[i], len(rs))}" for i in range(n))
+        print(f"| {n} | {len(rs)} | {_pct(1 / n)} | {shares} |")
+    print("\n| players | turns: mean | median | 10th-90th percentile | rounds (mean) | "
+          "how games ended |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for n, rs in sorted(by_players.items()):
+        turns = sorted(r["turns"] for r in rs)
+        ends = Counter(r["reason"] for r in rs)
+        print(f"| {n} | {statistics.mean(turns):.1f} | {statistics.median(turns):g} | "
+              f"{turns[len(turns) // 10]}-{turns[(9 * len(turns)) // 10]} | "
+              f"{statistics.mean(turns) / n:.1f} | "
+              + ", ".join(f"{k.replace('_', ' ')} {_pct(v / len(rs))}"
+                          for k, v in ends.most_common()) + " |")
+
+    held: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    fair: Counter[str] = Counter()
+    for r in same:
+        held.update(r["held"])
+        played.update(r["played"])
+        played.update(r["gunned"])
+        for c, seats in r["card_seats"].items():
+            for s in set(seats):
+                games[c] += 1
+                fair[c] += 1 / r["players"]
+                if s in r["winners"]:
+                    wins[c] += 1 / len(r["winners"])
+    print(f"\nCards over {len(same)} games with medium in every seat:\n")
+    print("| card | action (effects) | held at a deploy step | deployed | deploy rate | "
+          "deployer's win share (95% CI) | fair | difference |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for c in cakegame.content.CARDS:
+        i = c.id
+        if not held[i]:
+            continue
+        effects = "+".join(e.value for e in c.effects)
+        share = wins[i] / games[i] if games[i] else 0.0
+        exp = fair[i] / games[i] if games[i] else 0.0
+        print(f"| {c.name} | {c.action_title} ({effects}) | {held[i]} | {played[i]} | "
+              f"{_pct(played[i] / held[i])} | "
+              f"{_ci(wins[i], games[i]) if games[i] else '-'} | {_pct(exp)} | "
+              f"{100 * (share - exp):+.1f} |")
+
+    faces: Counter[str] = Counter()
+    paid: Counter[str] = Counter()
+    for r in same:
+        faces.update(r["faces"])
+        paid.update(r["paid"])
+    print("\n| panel side | icons | activated | paid a reward | share |")
+    print("| --- | --- | --- | --- | --- |")
+    for f in sorted(faces, key=lambda f: paid[f] / faces[f]):
+        side, icons = f.split(":")
+        print(f"| {side[0]} side {side[1:]} | `{icons}` | {faces[f]} | {paid[f]} | "
+              f"{_pct(paid[f] / faces[f])} |")
 
 
 def load(paths: list[str]) -> list[dict[str, Any]]:
@@ -306,11 +403,15 @@ def main(argv: list[str] | None = None) -> None:
     m.add_argument("-v", "--verbose", action="store_true")
     r = sub.add_parser("report", help="summarise result files")
     r.add_argument("paths", nargs="+")
+    t = sub.add_parser("tables", help="the figures of docs/balance.md, as Markdown tables")
+    t.add_argument("paths", nargs="+")
     args = ap.parse_args(argv)
     if args.cmd == "match":
         if args.budget is not None:
             args.iterations = None
         run_match(args)
+    elif args.cmd == "tables":
+        tables(args.paths)
     else:
         report(args.paths)
 
