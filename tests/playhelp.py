@@ -39,8 +39,15 @@ ENABLED_ACTIONS = """
 """
 
 # Parsed in Python, not in JS: the engine's generator state is a 64-bit integer, which a
-# JavaScript number would round.
-SAVED_GAME = "() => localStorage.getItem('cakegame.save')"
+# JavaScript number would round. The page saves a click's state in the task right after the
+# click's redraw (docs/ui.md, "Saves"): wait one task (timers of equal delay run in order),
+# so the save is read as it stands once the page has saved.
+SAVED_GAME = """
+async () => {
+  await new Promise(resolve => setTimeout(resolve, 0));
+  return localStorage.getItem('cakegame.save');
+}
+"""
 
 
 def click_random(page, rng: random.Random):

@@ -179,6 +179,35 @@ def test_keyboard_reaches_the_board_and_undo(page_watch):
     page_watch.assert_clean()
 
 
+# Click a target, then read the save, hide the page (pagehide) and read it again, all in one
+# task: the click's own save has not run yet, so only the pagehide flush can have written it.
+CLICK_THEN_LEAVE = """
+() => {
+  const read = () => localStorage.getItem('cakegame.save');
+  const before = read();
+  document.querySelector('.chamber[data-action]')
+    .dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  const pending = read();
+  window.dispatchEvent(new PageTransitionEvent('pagehide'));
+  return [before, pending, read()];
+}
+"""
+
+
+def test_a_save_still_due_is_written_when_the_page_goes_away(page_watch):
+    """A click saves just after its redraw; leaving the page first saves at once."""
+    page_watch.goto(START)
+    before, pending, flushed = page_watch.evaluate(CLICK_THEN_LEAVE)
+    assert pending == before  # the save waits for the redraw...
+    assert flushed != before  # ...unless the page is hidden or closed first
+    status_now = status(page_watch)
+    page_watch.reload()
+    page_watch.wait_ready()
+    assert json.loads(flushed)["game"] == saved_game(page_watch)
+    assert status(page_watch) == status_now
+    page_watch.assert_clean()
+
+
 def test_a_click_on_a_chamber_that_is_not_a_choice_explains_and_changes_nothing(page_watch):
     page_watch.goto(START)
     before = saved_game(page_watch)

@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from . import bots_bridge, history, labels, params, saves, targets
 from .board import Board, Mark
-from .dom import Store, by_id, found, h, show
+from .dom import Store, Texts, by_id, found, h, markup, show
 
 BOT_PACE_S = 0.7  # a bot's actions are played at a pace a person can follow
 
@@ -52,6 +52,10 @@ class App:
         self.listed: frozenset[str] = frozenset()
         self.pending_message: tuple[str, str] | None = None
         self.last_action = ""  # the text of the action played last (outlined on the board)
+        self.texts = Texts()  # writes that skip unchanged texts and classes
+        self.save_due = False  # a click's save waits until the redraw is on screen
+        self._save_proxy: Any = None
+        self.player_rows: tuple = ()  # what each division's cells show now
 
     # ---- start-up ------------------------------------------------------------------------
     def start(self) -> None:
@@ -101,6 +105,12 @@ class App:
         self._on(by_id("curtain"), "cancel", lambda e: e.preventDefault())
         self._on(by_id("go-close"), "click", lambda e: self._close("gameover"))
         self._on(by_id("go-again"), "click", lambda e: self.play_again())
+        # A click's save runs just after its redraw (save_soon); leaving or hiding the page
+        # first (a reload, closing the tab, switching apps on a phone) saves at once.
+        self._on(window, "pagehide", lambda e: self.flush_save())
+        self._on(document, "visibilitychange", lambda e: self.flush_save())
+        self._save_proxy = create_proxy(self.flush_save)
+        self._proxies.append(self._save_proxy)
         self._wire_newgame()
 
     # ---- saves ---------------------------------------------------------------------------
@@ -141,6 +151,8 @@ class App:
                             ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]")
 
     def save(self) -> None:
+        """Write the game to localStorage now (see save_soon for a click's save)."""
+        self.save_due = False
         if self.state is None:
             return
         if self.save_blocked:
@@ -151,14 +163,32 @@ class App:
         else:
             self._save_state(self.store.problem or "cannot save")
 
+    def save_soon(self) -> None:
+        """Save once the browser has run the click's redraw: the JSON of the game (tens of
+        kilobytes late in a game) and the storage write then stay out of the click's time.
+
+        `setTimeout(0)` runs in the next task, before any later input or page script, so a
+        save is never more than one task behind; `pagehide` and `visibilitychange` flush it
+        too, so a reload or a closed tab resumes the very state on the screen. Several
+        clicks before it runs make one save of the latest state.
+        """
+        if self.save_due:
+            return
+        self.save_due = True
+        window.setTimeout(self._save_proxy, 0)
+
+    def flush_save(self, *_: Any) -> None:
+        """Run a pending save_soon now (no-op if none is pending)."""
+        if self.save_due:
+            self.save()
+
     def _save_state(self, problem: str) -> None:
-        el = by_id("save-state")
         if problem:
-            el.textContent = f"Not saved: {problem}"
-            el.className = "save-state bad"
+            self.texts.text("save-state", f"Not saved: {problem}")
+            self.texts.cls("save-state", "save-state bad")
         else:
-            el.textContent = "Saved"
-            el.className = "save-state ok"
+            self.texts.text("save-state", "Saved")
+            self.texts.cls("save-state", "save-state ok")
 
     def _resume(self, save: saves.Save) -> None:
         self.state = save.state
@@ -257,7 +287,7 @@ class App:
         self.selected = None
         self.notice("")
         self.render()
-        self.save()
+        self.save_soon()
 
     def undo(self) -> None:
         s = self.state
@@ -275,7 +305,7 @@ class App:
         self.selected = None
         self.notice(f"Undone: {undone}")
         self.render()
-        self.save()
+        self.save_soon()
 
     def select(self, letter: str | None) -> None:
         self.selected = letter
@@ -363,7 +393,7 @@ class App:
 
     # ---- drawing -------------------------------------------------------------------------
     def _render_empty(self) -> None:
-        by_id("status").textContent = "Choose the players to start a game."
+        self.texts.text("status", "Choose the players to start a game.")
         self._bump()
 
     def _bump(self) -> None:
@@ -408,7 +438,7 @@ class App:
         self._render_hand(s, human and not curtain, t)
         self._render_log(s)
         undo_ok = human and not curtain and history.undo_depth(self.states) > 0
-        by_id("btn-undo").disabled = not undo_ok
+        self.texts.prop("btn-undo", "disabled", not undo_ok)
         if curtain:
             self._open_curtain(s.names[seat])
         if over and not self.gameover_shown:
@@ -423,44 +453,46 @@ class App:
         return bool(self.ui.get("pass_device")) and humans >= 2 and self.ui.get("revealed") != seat
 
     def _render_status(self, s: Any, human: bool, curtain: bool) -> None:
-        status = by_id("status")
-        chip = by_id("status-chip")
         if s.is_over:
             o = s.outcome
             winners = " and ".join(s.names[w] for w in o.winners)
             verb = "win" if len(o.winners) > 1 else "wins"
-            status.textContent = f"Game over: {winners} {verb}."
-            chip.className = "chip over"
+            self.texts.text("status", f"Game over: {winners} {verb}.")
+            self.texts.cls("status-chip", "chip over")
             return
         seat = s.current_player
-        chip.className = f"chip d{seat} shape{seat}"
+        self.texts.cls("status-chip", f"chip d{seat} shape{seat}")
         name = s.names[seat]
         if curtain:
-            status.textContent = f"{name}: take the device, then press “Show my hand”"
+            text = f"{name}: take the device, then press “Show my hand”"
         elif human:
-            status.textContent = f"{name}: {s.prompt()}"
+            text = f"{name}: {s.prompt()}"
         else:
-            status.textContent = f"{name} ({self.seats[seat]} computer player) is thinking: " \
-                                 f"{s.prompt()}"
+            text = f"{name} ({self.seats[seat]} computer player) is thinking: {s.prompt()}"
+        self.texts.text("status", text)
 
     def _render_choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str]) -> None:
         key = (tuple(texts), self.selected, s.turn_number, s.decision)
         if key == self.choices_key:
             return
         self.choices_key = key
-        box = by_id("choices")
-        box.replaceChildren()
+        by_id("choices").innerHTML = "".join(self._choices_markup(s, t, step, texts))
+
+    def _choices_markup(self, s: Any, t: targets.Targets, step: Any,
+                        texts: list[str]) -> list[str]:
+        """The choices bar as escaped markup: one DOM call draws it."""
+        out: list[str] = []
         names = s.names
         if step is not None:
-            box.append(h("span", f"Chamber {step.source}:", "choice-label"))
+            out.append(markup("span", f"Chamber {step.source}:", "choice-label"))
             for a in step.buttons:
-                box.append(self._action_button(s, a, names))
+                out.append(self._action_button(s, a, names))
             if step.chambers:
-                box.append(h("span", "now click the chamber to move it to", "choice-label"))
-            box.append(h("button", "Back", "back", type="button", data_back=True))
-            return
+                out.append(markup("span", "now click the chamber to move it to", "choice-label"))
+            out.append(markup("button", "Back", "back", type="button", data_back=True))
+            return out
         if not texts:
-            return
+            return out
         hints = []
         if t.board:
             n = len(t.board)
@@ -470,18 +502,22 @@ class App:
         if hints:
             text = " or ".join(hints)
             text = text[0].upper() + text[1:] + (", or choose:" if t.buttons else ".")
-            box.append(h("span", text, "choice-label hint"))
+            out.append(markup("span", text, "choice-label hint"))
         for a in t.buttons:
-            box.append(self._action_button(s, a, names))
+            out.append(self._action_button(s, a, names))
+        return out
 
     @staticmethod
-    def _action_button(s: Any, text: str, names: Any, cls: str = "act") -> Any:
+    def _action_button(s: Any, text: str, names: Any, cls: str = "act") -> str:
+        """A button that applies `text`, as markup (names are escaped)."""
         label = labels.button_label(text, names)
-        return h("button", label, cls, type="button", data_action=text, title=s.describe(text))
+        return markup("button", label, cls, type="button", data_action=text,
+                      title=s.describe(text))
 
     def _build_players(self) -> None:
         box = by_id("players")
         box.replaceChildren()
+        self.player_rows = ()
         s = self.state
         self._player_cells: list[dict[str, Any]] = []
         for seat in range(s.players):
@@ -533,18 +569,28 @@ class App:
         if key == self.players_key:
             return
         self.players_key = key
-        by_id("players-h").textContent = f"Divisions · turn {s.turn_number}"
+        self.texts.text("players-h", f"Divisions · turn {s.turn_number}")
+        shown = self.player_rows
+        now = []
         for seat, cells in enumerate(self._player_cells):
             a, b, c, d, e, f = rows[seat]
-            cells["subjects"].textContent = f"{a} / {b}"
-            cells["cake"].textContent = f"{c} / {d} / {e}"
-            cells["hand"].textContent = str(f)
             cls = f"division d{seat}"
             if seat == s.current_player:
                 cls += " acting"
             if seat == s.turn:
                 cls += " turn"
-            cells["card"].className = cls
+            row = (f"{a} / {b}", f"{c} / {d} / {e}", str(f), cls)
+            now.append(row)
+            old = shown[seat] if seat < len(shown) else (None, None, None, None)
+            if row[0] != old[0]:
+                cells["subjects"].textContent = row[0]
+            if row[1] != old[1]:
+                cells["cake"].textContent = row[1]
+            if row[2] != old[2]:
+                cells["hand"].textContent = row[2]
+            if row[3] != old[3]:
+                cells["card"].className = row[3]
+        self.player_rows = tuple(now)
 
     def _render_piles(self, s: Any) -> None:
         char = s.character
@@ -552,41 +598,38 @@ class App:
                tuple(s.incinerated(i) for i in range(s.players)))
         if key == self.piles_key:
             return
+        old = self.piles_key
         self.piles_key = key
-        deck = by_id("deck")
-        deck.replaceChildren(h("h3", f"Deck: {s.deck_size} card{'s' if s.deck_size != 1 else ''}"))
-        top = labels.CARD_NAMES.get(s.deck_top) if s.deck_top else None
-        if top is not None:
-            deck.append(self._card_side(top, "action", "On top (face up)"))
-        else:
-            deck.append(h("p", "Empty", "muted"))
-        disc = by_id("discard")
-        disc.replaceChildren(h("h3", f"Discard pile: {len(s.discard)}"))
-        if char is not None:
-            disc.append(self._card_side(char, "character", "Active Character: rules for all"))
-        else:
-            disc.append(h("p", "No Character is active yet.", "muted"))
-        inc = by_id("incinerator")
-        inc.replaceChildren(h("h3", "Cake incinerator"))
-        row = h("p", None, "burnt")
-        for seat in range(s.players):
-            item = h("span", None, "burnt-item")
-            item.append(h("span", None, f"chip d{seat} shape{seat}"))
-            item.append(h("span", f"{s.incinerated(seat)}/8"))
-            row.append(item)
-        inc.append(row)
+        if not old or old[:2] != key[:2]:
+            top = labels.CARD_NAMES.get(s.deck_top) if s.deck_top else None
+            by_id("deck").innerHTML = (
+                markup("h3", f"Deck: {s.deck_size} card{'s' if s.deck_size != 1 else ''}")
+                + (self._card_side(top, "action", "On top (face up)") if top is not None
+                   else markup("p", "Empty", "muted")))
+        if not old or old[2:4] != key[2:4]:
+            by_id("discard").innerHTML = (
+                markup("h3", f"Discard pile: {len(s.discard)}")
+                + (self._card_side(char, "character", "Active Character: rules for all")
+                   if char is not None else markup("p", "No Character is active yet.", "muted")))
+        if not old or old[4:] != key[4:]:
+            items = "".join(
+                markup("span", None, "burnt-item",
+                       inner=markup("span", None, f"chip d{seat} shape{seat}")
+                       + markup("span", f"{s.incinerated(seat)}/8"))
+                for seat in range(s.players))
+            by_id("incinerator").innerHTML = (markup("h3", "Cake incinerator")
+                                              + markup("p", None, "burnt", inner=items))
 
     @staticmethod
-    def _card_side(card: Any, side: str, caption: str) -> Any:
-        box = h("div", None, f"card-side {side}")
-        box.append(h("p", caption, "caption"))
+    def _card_side(card: Any, side: str, caption: str) -> str:
+        """One side of a card, as markup."""
         if side == "action":
-            box.append(h("p", f"{card.name}: {card.action_title}", "card-title"))
-            box.append(h("p", card.action_text, "card-text"))
+            title, text = f"{card.name}: {card.action_title}", card.action_text
         else:
-            box.append(h("p", f"{card.name}: {card.character_title}", "card-title"))
-            box.append(h("p", card.character_text, "card-text"))
-        return box
+            title, text = f"{card.name}: {card.character_title}", card.character_text
+        return markup("div", None, f"card-side {side}",
+                      inner=markup("p", caption, "caption") + markup("p", title, "card-title")
+                      + markup("p", text, "card-text"))
 
     def _render_hand(self, s: Any, visible: bool, t: targets.Targets) -> None:
         seat = s.current_player if not s.is_over else None
@@ -597,66 +640,61 @@ class App:
             return
         self.hand_key = key
         box = by_id("hand")
-        box.replaceChildren()
-        title = by_id("hand-h")
         if seat is None:
-            title.textContent = "Hand"
+            self.texts.text("hand-h", "Hand")
+            box.replaceChildren()
             return
-        name = s.names[seat]
+        self.texts.text("hand-h", f"Hand of {s.names[seat]}")
         if not visible:
-            title.textContent = f"Hand of {name}"
             count = s.hand_size(seat)
-            box.append(h("p", f"{count} card{'s' if count != 1 else ''}, face down.", "muted"))
+            box.innerHTML = markup("p", f"{count} card{'s' if count != 1 else ''}, face down.",
+                                   "muted")
             return
-        title.textContent = f"Hand of {name}"
         if not hand:
-            box.append(h("p", "No cards.", "muted"))
+            box.innerHTML = markup("p", "No cards.", "muted")
             return
         fresh = s.fresh(seat)
+        out: list[str] = []
         for i, cid in enumerate(hand):
             card = labels.CARD_NAMES.get(cid)
             if card is None:
                 continue
-            item = h("article", None, "card")
-            head = h("header", None, "card-head")
-            head.append(h("strong", card.name))
+            head = markup("strong", card.name)
             if i >= len(hand) - fresh:
-                head.append(h("span", "new: from your next turn", "fresh"))
-            item.append(head)
-            item.append(self._card_side(card, "action", "Aperture action"))
-            item.append(self._card_side(card, "character", "Character"))
+                head += markup("span", "new: from your next turn", "fresh")
+            inner = (markup("header", None, "card-head", inner=head)
+                     + self._card_side(card, "action", "Aperture action")
+                     + self._card_side(card, "character", "Character"))
             acts = t.cards.get(cid, [])
             if acts:
-                row = h("div", None, "card-buttons")
-                for a in acts:
-                    row.append(self._action_button(s, a, s.names))
-                item.append(row)
-            box.append(item)
+                inner += markup("div", None, "card-buttons",
+                                inner="".join(self._action_button(s, a, s.names) for a in acts))
+            out.append(markup("article", None, "card", inner=inner))
+        box.innerHTML = "".join(out)
 
     def _render_log(self, s: Any) -> None:
+        """Append the new log entries (one DOM call), or drop undone ones from the end."""
         box = by_id("log")
-        if self.log_shown > len(self.log):
-            box.replaceChildren()
-            self.log_shown = 0
-        while box.childElementCount > len(self.log):
+        while self.log_shown > len(self.log):
             box.lastElementChild.remove()
+            self.log_shown -= 1
+        new = []
         for entry in self.log[self.log_shown:]:
             turn, seat, text = entry
-            li = h("li", None, "log-entry")
-            if isinstance(seat, int) and 0 <= seat < 4:
-                li.append(h("span", None, f"chip d{seat} shape{seat}"))
-            li.append(h("span", f"Turn {turn}. ", "muted"))
-            li.append(h("span", text))
-            box.append(li)
+            chip = (markup("span", None, f"chip d{seat} shape{seat}")
+                    if isinstance(seat, int) and 0 <= seat < 4 else "")
+            new.append(markup("li", None, "log-entry", inner=chip
+                              + markup("span", f"Turn {turn}. ", "muted") + markup("span", text)))
+        if new:
+            box.insertAdjacentHTML("beforeend", "".join(new))
         # No scrolling from here: reading scrollHeight would force a layout on every click.
         # The log's scroll box is a reversed flex column, which keeps the newest in view.
         self.log_shown = len(self.log)
 
     # ---- notices and dialogs -------------------------------------------------------------
     def notice(self, text: str) -> None:
-        el = by_id("notice")
-        el.textContent = text
-        show(el, bool(text))
+        self.texts.text("notice", text)
+        self.texts.prop("notice", "hidden", not text)
 
     def message(self, title: str, text: str) -> None:
         by_id("msg-title").textContent = title

@@ -29,10 +29,13 @@ class Mark:
 
 
 class _Chamber:
-    __slots__ = ("g", "content", "sig", "cls", "pos", "attrs", "title", "at", "set_attrs")
+    __slots__ = ("g", "style", "content", "sig", "cls", "pos", "attrs", "title", "at",
+                 "set_attrs", "transition")
 
     def __init__(self, g: Any, content: Any, title: Any) -> None:
         self.g = g
+        self.style = g.style  # kept: each `g.style` from Python is one more bridge call
+        self.transition = ""
         self.content = content
         self.title = title
         self.sig: tuple | None = None
@@ -99,8 +102,11 @@ class Board:
                 # A recycled chamber jumps to the far side: it fades in there instead of
                 # sliding across the lab; ordinary moves (a row shifting) slide.
                 jump = view.at is not None and (abs(view.at[0] - c.x) > 3 or view.at[1] != c.row)
-                view.g.style.transition = "none" if jump else ""
-                view.g.style.transform = pos
+                transition = "none" if jump else ""
+                if transition != view.transition:
+                    view.style.transition = transition
+                    view.transition = transition
+                view.style.transform = pos
                 view.pos = pos
                 view.at = (c.x, c.row)
                 arrive = jump
