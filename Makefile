@@ -14,7 +14,7 @@ PORT ?= 8000
 STAMPS := .make
 PYTEST_ARGS ?=
 
-.PHONY: play serve build runtime config precache site test test-deps pip-deps chromium \
+.PHONY: play serve build runtime config pybundle precache site test test-deps pip-deps chromium \
         lint bench clean distclean
 
 # ---- runtime from the npm registry --------------------------------------------------------
@@ -34,10 +34,14 @@ else
 	$(PYTHON) tools/gen_config.py
 endif
 
-precache: runtime config
+# The page's Python in one archive with bytecode compiled by Pyodide (rebuilt when py/ changed).
+pybundle: runtime
+	$(PYTHON) tools/build_pybundle.py
+
+precache: runtime config pybundle
 	$(PYTHON) tools/gen_precache.py
 
-build: runtime config precache
+build: runtime config pybundle precache
 
 # ---- serve --------------------------------------------------------------------------------
 play: build serve
@@ -85,7 +89,7 @@ bench: pip-deps chromium build
 	@if [ -f bench/engine.py ]; then $(PYTHON) bench/engine.py; fi
 
 clean:
-	rm -rf runtime/ _site/ $(STAMPS)/ sw-precache.js tests/artifacts/ bench/results/ \
+	rm -rf runtime/ build/ _site/ $(STAMPS)/ sw-precache.js tests/artifacts/ bench/results/ \
 	  .pytest_cache/ .ruff_cache/
 	find . -name __pycache__ -type d -not -path "./node_modules/*" -prune -exec rm -rf {} +
 

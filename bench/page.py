@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools import build_pybundle  # noqa: E402
 from tools.browser import launch  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
 
@@ -200,6 +201,8 @@ def main(argv=None) -> int:
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
+    if build_pybundle.ensure():  # the page runs py/ from build/py.zip: keep it current
+        print("build/py.zip rebuilt from py/", file=sys.stderr)
     names = [args.only] if args.only else list(PAGES)
     results: dict[str, dict] = {n: {"runs": [], "error": None} for n in names}
     started = time.time()

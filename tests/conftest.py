@@ -30,6 +30,7 @@ from playwright.sync_api import Error as PlaywrightError
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools import build_pybundle  # noqa: E402
 from tools.browser import CHROMIUM, launch_args  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
 
@@ -58,6 +59,12 @@ def _check_built() -> None:
     if missing:
         pytest.fail(f"the site is not built ({', '.join(missing)} missing): run `make build`",
                     pytrace=False)
+    # The page runs py/ from build/py.zip: rebuild it if py/ changed since, so the browser
+    # tests always run the Python in the working tree.
+    try:
+        build_pybundle.ensure()
+    except SystemExit as error:
+        pytest.fail(f"build/py.zip could not be built: {error}", pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -19,22 +19,43 @@ sys.path.insert(0, str(ROOT))
 from tools import gen_config, sitefiles  # noqa: E402
 
 
-def test_pyscript_toml_is_up_to_date_with_py_folder():
+def test_pyscript_toml_is_up_to_date():
     assert (ROOT / "pyscript.toml").read_text() == gen_config.render(), (
-        "pyscript.toml is out of date with py/: run `make config` and commit it")
+        "pyscript.toml is out of date: run `make config` and commit it")
 
 
-def test_pyscript_toml_maps_every_python_file_and_points_at_local_runtime():
+def test_pyscript_toml_maps_the_python_bundle_and_points_at_local_runtime():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
-    files = config.get("files", {})
-    expected = {f"./{p}" for p in sitefiles.python_files() if p != sitefiles.MAIN_SCRIPT}
-    assert set(files) == expected
-    for url, dest in files.items():
-        assert (ROOT / url).is_file(), url
-        assert dest == "./" + url.removeprefix("./py/"), (url, dest)
-    assert len(set(files.values())) == len(files)
+    assert config.get("files", {}) == {f"./{sitefiles.BUNDLE}": "./py.zip"}
     assert "packages" not in config, "packages need micropip served locally (toolchain.md)"
+    main = (ROOT / sitefiles.MAIN_SCRIPT).read_text()
+    assert 'sys.path.insert(0, os.path.join(os.getcwd(), "py.zip"))' in main
+
+
+def test_python_bundle_holds_every_module_with_checked_bytecode():
+    """build/py.zip: every module of py/ (but main.py) and its bytecode, built from py/ now."""
+    import zipfile
+
+    from tools import build_pybundle
+
+    build_pybundle.ensure()
+    with zipfile.ZipFile(ROOT / sitefiles.BUNDLE) as z:
+        names = set(z.namelist())
+        expected = {p.removeprefix("py/") for p in sitefiles.python_files()
+                    if p != sitefiles.MAIN_SCRIPT}
+        assert {n for n in names if n.endswith(".py")} == expected
+        assert {n for n in names if n.endswith(".pyc")} == {n + "c" for n in expected}
+        for name in expected:
+            assert z.read(name) == (ROOT / "py" / name).read_bytes(), name
+            flags = int.from_bytes(z.read(name + "c")[4:8], "little")
+            assert flags == 0b11, f"{name}c is not checked-hash bytecode (PEP 552)"
+    assert build_pybundle.is_fresh()
+
+
+def test_index_preloads_the_python_bundle():
+    head = (ROOT / "index.html").read_text().split("</head>")[0]
+    assert f'<link rel="preload" href="./{sitefiles.BUNDLE}" as="fetch" crossorigin>' in head
 
 
 def test_gen_config_check_mode_reports_staleness(tmp_path, monkeypatch):
@@ -139,6 +160,7 @@ def test_precache_lists_page_python_and_runtime():
         assert needed in files, needed
     for py in sitefiles.python_files():
         assert f"./{py}" in files, py
+    assert f"./{sitefiles.BUNDLE}" in files
     assert not any(f.endswith(".map") for f in files)
     assert "./sw.js" not in files
     for url in files[1:]:

@@ -19,6 +19,10 @@ PY_SUFFIXES = (".py",)
 # Pyodide's file system a second time.
 MAIN_SCRIPT = "py/main.py"
 
+# The page's Python in one archive with its bytecode (tools/build_pybundle.py, built and
+# git-ignored like runtime/): pyscript.toml unpacks it, index.html preloads it.
+BUNDLE = "build/py.zip"
+
 # Top-level files of the site (those that exist are deployed and precached), besides
 # every top-level *.html page.
 TOP_FILES = (
@@ -72,7 +76,7 @@ def files_table(root: Path = ROOT) -> list[tuple[str, str]]:
 def site_files(root: Path = ROOT, *, include_docs: bool = True) -> list[str]:
     """Every file of the deployed site, sorted, relative to the root."""
     found: set[str] = set()
-    for name in TOP_FILES:
+    for name in (*TOP_FILES, BUNDLE):
         if (root / name).is_file():
             found.add(name)
     found.update(rel(p, root) for p in root.glob("*.html") if _ok(p))
