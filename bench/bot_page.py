@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools import build_pybundle  # noqa: E402
 from tools.browser import launch  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
 
@@ -85,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
+    if build_pybundle.ensure():  # the page runs py/ from build/py.zip: keep it current
+        print("build/py.zip rebuilt from py/", file=sys.stderr)
     by_level: dict[str, list[float]] = {}
     long_tasks: list[float] = []
     over = 0
