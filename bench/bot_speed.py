@@ -45,14 +45,20 @@ def positions(count: int) -> list:
 
 def measure(n_pos: int, budget: float, iterations: int) -> dict:
     from cakegame import bots
-    from cakegame.bots import heuristic, search
+    from cakegame.bots import board, heuristic, search
+
+    def cold() -> None:  # the memos only save time; each measure starts without them
+        heuristic._plan_memo.clear()
+        search._memo.clear()
+        board._VALUE_MEMO.clear()
+
     views = positions(n_pos)
     res: dict = {"python": platform.python_version(), "implementation": sys.platform,
                  "positions": len(views)}
     for level in ("easy", "medium"):
         ts = []
         for i, v in enumerate(views):
-            heuristic._plan_memo.clear()
+            cold()
             t0 = time.perf_counter()
             bots.choose(v, level, seed=i)
             ts.append(time.perf_counter() - t0)
@@ -60,8 +66,7 @@ def measure(n_pos: int, budget: float, iterations: int) -> dict:
     per_playout = []
     prep = []
     for i, v in enumerate(views):
-        heuristic._plan_memo.clear()
-        search._memo.clear()
+        cold()
         t = bots.Thinker(v, "hard", seed=i, iterations=iterations)
         t0 = time.perf_counter()
         t.step(0)
@@ -77,8 +82,7 @@ def measure(n_pos: int, budget: float, iterations: int) -> dict:
                               "max": 1000 * max(per_playout)}
     walls, its = [], []
     for i, v in enumerate(views):
-        heuristic._plan_memo.clear()
-        search._memo.clear()
+        cold()
         t = bots.Thinker(v, "hard", seed=i, budget_s=budget)
         t0 = time.perf_counter()
         while not t.step(1):
