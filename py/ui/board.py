@@ -54,6 +54,8 @@ class Board:
         self.layer = layer
         self.views: dict[str, _Chamber] = {}
         self.box = ""
+        self.dimming = False  # the layer's "dimming" class: chambers that are no choice fade
+        self.positions: dict[tuple[int, int], str] = {}  # (row, x) -> CSS transform
 
     def _make(self, letter: str) -> _Chamber:
         g = svg("g", "chamber", id=f"ch-{letter}", data_letter=letter)
@@ -79,6 +81,11 @@ class Board:
         if box != self.box:
             self.root.setAttribute("viewBox", box)
             self.box = box
+        if dim != self.dimming:
+            # One class on the layer, not one per chamber: CSS fades every chamber that is
+            # not a choice, the selection or the moving group's source.
+            self.layer.setAttribute("class", "dimming" if dim else "")
+            self.dimming = dim
         players = state.players
         names = state.names
         portal_no = 0
@@ -95,8 +102,10 @@ class Board:
                 view.content.innerHTML = drawing.chamber_markup(c, portal, players)
                 view.title.textContent = drawing.chamber_title(c, names)
                 view.sig = sig
-            cx, cy = drawing.centre(c.row, c.x)
-            pos = f"translate({cx:.1f}px, {cy:.1f}px)"
+            pos = self.positions.get((c.row, c.x))
+            if pos is None:
+                cx, cy = drawing.centre(c.row, c.x)
+                pos = self.positions[(c.row, c.x)] = f"translate({cx:.1f}px, {cy:.1f}px)"
             arrive = False
             if pos != view.pos:
                 # A recycled chamber jumps to the far side: it fades in there instead of
@@ -118,8 +127,6 @@ class Board:
                 cls += " old-edge"
             if mark is not None:
                 cls += f" {mark.mode}"
-            elif dim and c.letter != source:
-                cls += " dim"
             if c.letter == source:
                 cls += " source"
             elif c.letter in last:

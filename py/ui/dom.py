@@ -13,6 +13,7 @@ builds a list of new elements as one string of escaped markup inserted with one 
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from pyscript import document, window
@@ -44,9 +45,13 @@ def by_id(element_id: str) -> Any:
     return el
 
 
+_SPECIAL = re.compile(r"[&<>\"']")
+
+
 def esc(text: Any) -> str:
     """`text` made safe for markup, inside an element or a double-quoted attribute."""
-    return html.escape(str(text), quote=True)
+    text = str(text)
+    return html.escape(text, quote=True) if _SPECIAL.search(text) else text
 
 
 def markup(tag: str, text: str | None = None, cls: str | None = None, inner: str = "",
