@@ -27,6 +27,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
@@ -167,6 +168,45 @@ def run_match(args: argparse.Namespace) -> None:
         summarise(results)
 
 
+@dataclass
+class CardTallies:
+    """Per card, over some games: deploy steps it was held at, deployments (action or Portal
+    Gun), and the seat-games of its deployers: played, won (shared wins fractional), and the
+    fair share of wins those seats had."""
+
+    held: Counter[str] = field(default_factory=Counter)
+    played: Counter[str] = field(default_factory=Counter)
+    gunned: Counter[str] = field(default_factory=Counter)
+    games: Counter[str] = field(default_factory=Counter)
+    wins: Counter[str] = field(default_factory=Counter)
+    fair: Counter[str] = field(default_factory=Counter)
+
+
+def card_tallies(rows: list[dict[str, Any]]) -> CardTallies:
+    t = CardTallies()
+    for r in rows:
+        t.held.update(r["held"])
+        t.played.update(r["played"])
+        t.gunned.update(r["gunned"])
+        for c, seats in r["card_seats"].items():
+            for s in set(seats):
+                t.games[c] += 1
+                t.fair[c] += 1 / r["players"]
+                if s in r["winners"]:
+                    t.wins[c] += 1 / len(r["winners"])
+    return t
+
+
+def face_tallies(rows: list[dict[str, Any]]) -> tuple[Counter[str], Counter[str]]:
+    """Per panel face ("G1:sc"): how often it was activated, and how often that paid."""
+    faces: Counter[str] = Counter()
+    paid: Counter[str] = Counter()
+    for r in rows:
+        faces.update(r["faces"])
+        paid.update(r["paid"])
+    return faces, paid
+
+
 def _ci(wins: float, n: int) -> str:
     lo, hi = wilson(wins, n)
     return f"{_pct(wins / n)} ({_pct(lo)}-{_pct(hi)})"
@@ -219,21 +259,9 @@ def tables(paths: list[str]) -> None:
               + ", ".join(f"{k.replace('_', ' ')} {_pct(v / len(rs))}"
                           for k, v in ends.most_common()) + " |")
 
-    held: Counter[str] = Counter()
-    played: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    games: Counter[str] = Counter()
-    fair: Counter[str] = Counter()
-    for r in same:
-        held.update(r["held"])
-        played.update(r["played"])
-        played.update(r["gunned"])
-        for c, seats in r["card_seats"].items():
-            for s in set(seats):
-                games[c] += 1
-                fair[c] += 1 / r["players"]
-                if s in r["winners"]:
-                    wins[c] += 1 / len(r["winners"])
+    t = card_tallies(same)
+    held, wins, games, fair = t.held, t.wins, t.games, t.fair
+    played = t.played + t.gunned
     print(f"\nCards over {len(same)} games with medium in every seat:\n")
     print("| card | action (effects) | held at a deploy step | deployed | deploy rate | "
           "deployer's win share (95% CI) | fair | difference |")
@@ -250,11 +278,7 @@ def tables(paths: list[str]) -> None:
               f"{_ci(wins[i], games[i]) if games[i] else '-'} | {_pct(exp)} | "
               f"{100 * (share - exp):+.1f} |")
 
-    faces: Counter[str] = Counter()
-    paid: Counter[str] = Counter()
-    for r in same:
-        faces.update(r["faces"])
-        paid.update(r["paid"])
+    faces, paid = face_tallies(same)
     print("\n| panel side | icons | activated | paid a reward | share |")
     print("| --- | --- | --- | --- | --- |")
     for f in sorted(faces, key=lambda f: paid[f] / faces[f]):
@@ -342,22 +366,8 @@ def summarise(rows: list[dict[str, Any]]) -> None:
 
 def cards(rows: list[dict[str, Any]]) -> None:
     """How often each card is deployed when it could be, and how its deployers fare."""
-    held: Counter[str] = Counter()
-    played: Counter[str] = Counter()
-    gunned: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    games: Counter[str] = Counter()
-    fair: Counter[str] = Counter()
-    for r in rows:
-        held.update(r["held"])
-        played.update(r["played"])
-        gunned.update(r["gunned"])
-        for c, seats in r["card_seats"].items():
-            for s in set(seats):
-                games[c] += 1
-                fair[c] += 1 / r["players"]
-                if s in r["winners"]:
-                    wins[c] += 1 / len(r["winners"])
+    t = card_tallies(rows)
+    held, played, gunned, wins, games, fair = t.held, t.played, t.gunned, t.wins, t.games, t.fair
     print(f"\n## Cards over {len(rows)} games (deploy rate = deployments / deploy steps at "
           "which the card could be deployed; win share of the seats that deployed it)")
     for c in cakegame.content.CARD_IDS:
@@ -371,11 +381,7 @@ def cards(rows: list[dict[str, Any]]) -> None:
 
 
 def panels(rows: list[dict[str, Any]]) -> None:
-    faces: Counter[str] = Counter()
-    paid: Counter[str] = Counter()
-    for r in rows:
-        faces.update(r["faces"])
-        paid.update(r["paid"])
+    faces, paid = face_tallies(rows)
     print(f"\n## Panel faces over {len(rows)} games (activations, and how many paid a reward)")
     for f in sorted(faces):
         print(f"  {f:>9}: activated {faces[f]:5d}, paid {paid[f]:5d} "
