@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.page import p95  # noqa: E402
 from tools import build_pybundle  # noqa: E402
 from tools.browser import launch  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
@@ -47,11 +48,6 @@ READ = """() => ({
   longTasks: window.__longTasks,
   over: (document.getElementById('status')?.textContent || '').startsWith('Game over'),
 })"""
-
-
-def p95(values: list[float]) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
 
 
 def play(browser, base: str, seats: str, seed: int, decisions: int, timeout_s: float) -> dict:
