@@ -6,7 +6,7 @@ Pure-Python modules (no browser needed, tested under CPython):
     saves     the versioned save format, and its validation
     params    the new-game settings, from the URL query and the form
     labels    short button labels and the division look (colour, shape)
-    bots_bridge  the seam to `cakegame.bots`: thinking in slices, timed
 Browser modules (import `pyscript`):
     dom, board, app
+    bots_bridge  the seam to `cakegame.bots`: thinking in slices, timed in the page
 """
