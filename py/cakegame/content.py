@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 
 class Icon(str, Enum):
@@ -103,7 +104,13 @@ class Panel:
     faces: tuple[str, str]
 
     def icons(self, face: int) -> tuple[Icon, ...]:
-        return tuple(Icon(code) for code in self.faces[face])
+        return _icons(self.faces[face])
+
+
+@cache
+def _icons(codes: str) -> tuple[Icon, ...]:
+    """A face's icons, built once per face: the page reads them for every chamber it draws."""
+    return tuple(Icon(code) for code in codes)
 
 
 PANELS: tuple[Panel, ...] = tuple(
