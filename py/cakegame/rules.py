@@ -542,13 +542,12 @@ def play_reward(d: Data, f: Frame, action: Action) -> None:
 def recycle(d: Data, row: int) -> None:
     """Destroy and incinerate what is in the activated chamber, flip it, add it to `row`."""
     p = d["glados"]
-    safe = rule(d) is Rule.SAFE_CAKE
-    if any(d["sub"][p]) or any(d["cake"][p]):
+    destroy_all(d, p)
+    if any(d["cake"][p]):
         d["stirred"] = True
+    gone = "cake_supply" if rule(d) is Rule.SAFE_CAKE else "burned"
     for s in range(d["players"]):
-        d["supply"][s] += d["sub"][p][s]
-        d["sub"][p][s] = 0
-        d["cake_supply" if safe else "burned"][s] += d["cake"][p][s]
+        d[gone][s] += d["cake"][p][s]
         d["cake"][p][s] = 0
     d["face"][p] ^= 1
     after = [[q for q in r if q != p] for r in lab(d).rows]
