@@ -242,3 +242,34 @@ def test_leader_ends_the_game_by_wiping_the_last_subjects(level: str) -> None:
 def test_trailing_player_does_not_end_the_game(level: str) -> None:
     s = _finish_turn(_scenario(my_cake=0, their_cake=4), level)
     assert not s.is_over or (s.outcome is not None and 0 in s.outcome.winners)
+
+
+def _grab_scenario(near: bool) -> cakegame.State:
+    """Seat 0 to move in a 2-player game. An old-edge chamber X with cake on its face stands
+    empty; seat 1's two subjects stand next to it (`near`) or far from the old edge."""
+    s = cakegame.new_game(players=2, seed=3, first_player=0)
+    d: dict[str, Any] = s.to_data()
+    b = Board.read_state(s)
+    depth = b.depth()
+    x, q = next((x, q) for x in b.activatable() if "c" in b.icons[x]
+                for q in b.neighbours(x) if depth[q] == 1 and q not in b.activatable())
+    far = max(b.lab(), key=lambda p: (depth[p], -p))
+    for p in range(len(d["sub"])):
+        d["sub"][p] = [0, 0]
+        d["cake"][p] = [0, 0]
+    d["sub"][far] = [2, 0 if near else 2]
+    d["sub"][q] = [0, 2] if near else [0, 0]
+    d["supply"] = [6, 6]
+    d["cake_supply"] = [8, 8]
+    d["turret"] = None
+    d["cube"] = None
+    return cakegame.State.from_json(d)
+
+
+def test_medium_expects_the_next_player_to_move_in_and_take_an_old_edge_chamber() -> None:
+    near = Board.read_state(_grab_scenario(near=True))
+    after = board.best_activation(near, 1, 0)
+    assert after.lab_cake(1) > 0, "seat 1 should move its pair in and take the cake"
+    far = Board.read_state(_grab_scenario(near=False))
+    assert board.best_activation(far, 1, 0).lab_cake(1) == 0
+    assert board.value(near, 0, 1) < board.value(far, 0, 1)

@@ -14,13 +14,14 @@ sensible default. It never decides a real action by itself; the engine lists the
 `value(board, me, next_seat)` scores a position for seat `me` as a number in [0, 1], roughly
 a win chance: exact for a finished game; near 0 or 1 when `next_seat` can end the game at
 once and win; otherwise a logistic of `me`'s lead in "safe cake" (cake weighted by how far
-it stands from the old edge), after letting `next_seat` make its best activation.
+it stands from the old edge), after letting `next_seat` make its best activation, moving
+a group into an old-edge chamber first when that wins the chamber.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..content import CAKE_PER_DIVISION, CARD_BY_ID, HAND_LIMIT, OPERA_CAKE, PANELS, Rule
@@ -743,15 +744,12 @@ def ending_threat(b: Board, p: int) -> tuple[int, ...] | None:
 
 
 def _reply(b: Board, p: int) -> tuple[Board, list[float] | None]:
-    """The board after seat `p` activates the old-edge chamber best for `p` (no move), with
+    """The board after seat `p` makes the activation best for `p` (see `_replies`), with
     its scores (None when that ended the game, or when nothing can be activated and `b`
     itself comes back). The scores are returned so that `value` need not compute them
     again for another seat."""
     best_b, best_sc, best_v = b, None, -1.0
-    for x in b.activatable():
-        c = b.copy()
-        c.turn = p
-        c.activate(x)
+    for c in _replies(b, p):
         if c.over is not None:
             sc = None
             v = outcome_value(c.over, p)
@@ -763,8 +761,43 @@ def _reply(b: Board, p: int) -> tuple[Board, list[float] | None]:
     return best_b, best_sc
 
 
+def _replies(b: Board, p: int) -> Iterator[Board]:
+    """The boards seat `p` can reach by one activation: each old-edge chamber as it stands,
+    then each after `p` moves just enough subjects in from one neighbouring chamber (off the
+    old edge) to hold the majority there: the grab anyone sees at once when a rich chamber
+    comes to the edge beside their subjects. Without it, medium would happily recycle the
+    chamber that brings such a prize within the next player's reach."""
+    acts = b.activatable()
+    for x in acts:
+        c = b.copy()
+        c.turn = p
+        c.activate(x)
+        yield c
+    if b.rule is Rule.ACTIVATE_FIRST:  # the move comes after the activation
+        return
+    cap = 2 if b.rule is Rule.MAX_TWO else 99
+    sub = b.sub
+    for q in b.lab():
+        have = min(sub[q][p], cap)
+        if have == 0 or q in acts:
+            continue
+        for x in b.move_targets(q):
+            if x not in acts or x == b.cube:
+                continue
+            sx = sub[x]
+            k = max(1, max(v for s, v in enumerate(sx) if s != p) + 1 - sx[p])
+            if k > have:
+                continue
+            c = b.copy()
+            c.turn = p
+            c.move(p, q, x, k)
+            if c.over is None:
+                c.activate(x)
+            yield c
+
+
 def best_activation(b: Board, p: int, me: int) -> Board:
-    """The board after seat `p` activates the old-edge chamber best for `p` (no move)."""
+    """The board after seat `p` makes the activation best for `p` (see `_replies`)."""
     return _reply(b, p)[0]
 
 
