@@ -247,6 +247,16 @@ def tables(paths: list[str]) -> None:
                 seat[(w - r["first"]) % n] += 1 / len(r["winners"])
         shares = "; ".join(f"{i + 1}: {_ci(seat[i], len(rs))}" for i in range(n))
         print(f"| {n} | {len(rs)} | {_pct(1 / n)} | {shares} |")
+    print("\n| players | games that ended on the turn of seat 1, 2, ... | won by the player "
+          "whose turn ended it |")
+    print("| --- | --- | --- |")
+    for n, rs in sorted(by_players.items()):
+        ended = [r for r in rs if r["reason"] != "turn_cap"]
+        enders = Counter((r["turns"] - 1) % n for r in ended)
+        own = sum(1 / len(r["winners"]) for r in ended
+                  if (r["first"] + r["turns"] - 1) % n in r["winners"])
+        print(f"| {n} | " + ", ".join(_pct(enders[i] / len(ended)) for i in range(n))
+              + f" | {_pct(own / len(ended))} |")
     print("\n| players | turns: mean | median | 10th-90th percentile | rounds (mean) | "
           "how games ended |")
     print("| --- | --- | --- | --- | --- | --- |")
