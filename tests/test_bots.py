@@ -273,3 +273,41 @@ def test_medium_expects_the_next_player_to_move_in_and_take_an_old_edge_chamber(
     far = Board.read_state(_grab_scenario(near=False))
     assert board.best_activation(far, 1, 0).lab_cake(1) == 0
     assert board.value(near, 0, 1) < board.value(far, 0, 1)
+
+
+def _later_threat_scenario(threat: bool) -> Board:
+    """Three players, seat 0 just moved (seat 1 is next). Seat 0 has 3 Cake Slices far
+    from the old edge; seat 2 has 4 close to it, so seat 0 leads in safe cake, but seat 2
+    has more cake in the lab. Seat 2's one subject stands in an old-edge chamber (`threat`:
+    on its turn it activates it, its division is gone, the game ends and it wins) or far
+    from the old edge."""
+    s = cakegame.new_game(players=3, seed=3, first_player=0)
+    d: dict[str, Any] = s.to_data()
+    b = Board.read_state(s)
+    depth = b.depth()
+    olds = b.activatable()
+    deep = sorted(b.lab(), key=lambda p: (-depth[p], p))
+    near = [p for p in b.lab() if depth[p] == 1]
+    for p in range(len(d["sub"])):
+        d["sub"][p] = [0, 0, 0]
+        d["cake"][p] = [0, 0, 0]
+    d["sub"][deep[0]] = [3, 0, 0]
+    d["sub"][deep[1]] = [0, 3, 0]
+    d["sub"][olds[0] if threat else deep[2]] = [0, 0, 1]
+    d["cake"][deep[0]] = [3, 0, 0]
+    d["cake"][near[0]] = [0, 0, 2]
+    d["cake"][near[1]] = [0, 0, 2]
+    d["supply"] = [5, 5, 7]
+    d["cake_supply"] = [5, 8, 4]
+    d["turret"] = None
+    d["cube"] = None
+    return Board.read_state(cakegame.State.from_json(d))
+
+
+def test_medium_sees_a_player_after_the_next_who_can_end_the_game_and_win() -> None:
+    calm = _later_threat_scenario(threat=False)
+    assert board.ending_threat(calm, 1) is None
+    assert board.value(calm, 0, 1) > 0.5, "seat 0 leads in safe cake"
+    danger = _later_threat_scenario(threat=True)
+    assert board.ending_threat(danger, 1) is None, "the next player cannot end it and win"
+    assert board.value(danger, 0, 1) < 0.3, "seat 2 ends the game on its turn and wins"

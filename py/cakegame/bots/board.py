@@ -13,9 +13,10 @@ sensible default. It never decides a real action by itself; the engine lists the
 
 `value(board, me, next_seat)` scores a position for seat `me` as a number in [0, 1], roughly
 a win chance: exact for a finished game; near 0 or 1 when `next_seat` can end the game at
-once and win; otherwise a logistic of `me`'s lead in "safe cake" (cake weighted by how far
-it stands from the old edge), after letting `next_seat` make its best activation, moving
-a group into an old-edge chamber first when that wins the chamber.
+once and win (or, with three or four players, when a player after it can); otherwise a
+logistic of `me`'s lead in "safe cake" (cake weighted by how far it stands from the old
+edge), after letting each other player from `next_seat` on, in turn, make its best
+activation, moving a group into an old-edge chamber first when that wins the chamber.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ W_MAJ = 0.25  # share of an old-edge majority's reward counted as already earned
 ICON_VALUE = {"s": W_SUB * 0.9, "c": 0.85, "a": W_HAND, "q": 0.1, "t": 0.12}
 K_LOGIT = 1.1  # win chance = logistic(K_LOGIT * lead in safe cake)
 THREAT_WIN = 0.92  # value of a position where the next player can end the game and win
+THREAT_LATER = 0.85  # the same for a player after the next (others may yet stop it)
 
 
 def risk_table(opponents: int) -> list[float]:
@@ -803,7 +805,7 @@ def best_activation(b: Board, p: int, me: int) -> Board:
 
 def values(b: Board, seats: Sequence[int], next_seat: int) -> list[float]:
     """`value(b, me, next_seat)` for each `me` in `seats`, sharing the work that does not
-    depend on `me` (the next player's threat and best activation)."""
+    depend on `me` (the other players' threats and replies)."""
     if b.over is not None:
         return [outcome_value(b.over, me) for me in seats]
     t = ending_threat(b, next_seat)
@@ -814,6 +816,20 @@ def values(b: Board, seats: Sequence[int], next_seat: int) -> list[float]:
     after, sc = _reply(b, next_seat)
     if after.over is not None:
         return [outcome_value(after.over, me) for me in seats]
+    # With three or four players the others after `next_seat` play too before the turn
+    # player's next turn: each takes its best activation in turn, unless it can end the
+    # game and win first.
+    for i in range(1, b.n - 1):
+        s = (next_seat + i) % b.n
+        t = ending_threat(after, s)
+        if t is not None:
+            if sc is None:
+                sc = after.scores()
+            return [THREAT_LATER * outcome_value(t, me)
+                    + (1 - THREAT_LATER) * sigmoid(K_LOGIT * lead(sc, me)) for me in seats]
+        after, sc = _reply(after, s)
+        if after.over is not None:
+            return [outcome_value(after.over, me) for me in seats]
     if sc is None:
         sc = after.scores()
     return [sigmoid(K_LOGIT * lead(sc, me)) for me in seats]
