@@ -808,30 +808,24 @@ def values(b: Board, seats: Sequence[int], next_seat: int) -> list[float]:
     depend on `me` (the other players' threats and replies)."""
     if b.over is not None:
         return [outcome_value(b.over, me) for me in seats]
-    t = ending_threat(b, next_seat)
-    if t is not None:
-        sc = b.scores()
-        return [THREAT_WIN * outcome_value(t, me)
-                + (1 - THREAT_WIN) * sigmoid(K_LOGIT * lead(sc, me)) for me in seats]
-    after, sc = _reply(b, next_seat)
-    if after.over is not None:
-        return [outcome_value(after.over, me) for me in seats]
-    # With three or four players the others after `next_seat` play too before the turn
-    # player's next turn: each takes its best activation in turn, unless it can end the
-    # game and win first.
-    for i in range(1, b.n - 1):
+    # Each other player in turn, from `next_seat` on (with three or four players, all of
+    # them before the turn player's next turn), ends the game if it can win by that, or
+    # else takes its best activation.
+    cur, sc = b, None
+    for i in range(b.n - 1):
         s = (next_seat + i) % b.n
-        t = ending_threat(after, s)
+        t = ending_threat(cur, s)
         if t is not None:
+            w = THREAT_WIN if i == 0 else THREAT_LATER
             if sc is None:
-                sc = after.scores()
-            return [THREAT_LATER * outcome_value(t, me)
-                    + (1 - THREAT_LATER) * sigmoid(K_LOGIT * lead(sc, me)) for me in seats]
-        after, sc = _reply(after, s)
-        if after.over is not None:
-            return [outcome_value(after.over, me) for me in seats]
+                sc = cur.scores()
+            return [w * outcome_value(t, me) + (1 - w) * sigmoid(K_LOGIT * lead(sc, me))
+                    for me in seats]
+        cur, sc = _reply(cur, s)
+        if cur.over is not None:
+            return [outcome_value(cur.over, me) for me in seats]
     if sc is None:
-        sc = after.scores()
+        sc = cur.scores()
     return [sigmoid(K_LOGIT * lead(sc, me)) for me in seats]
 
 
