@@ -207,6 +207,22 @@ def face_tallies(rows: list[dict[str, Any]]) -> tuple[Counter[str], Counter[str]
     return faces, paid
 
 
+def seat_wins(rows: list[dict[str, Any]]) -> Counter[int]:
+    """Wins by position in the order of play (0 = the first player); shared wins count
+    fractionally."""
+    out: Counter[int] = Counter()
+    for r in rows:
+        for w in r["winners"]:
+            out[(w - r["first"]) % r["players"]] += 1 / len(r["winners"])
+    return out
+
+
+def deciles(sorted_values: list[int]) -> str:
+    """The 10th-90th percentile range of already sorted values, as "a-b"."""
+    n = len(sorted_values)
+    return f"{sorted_values[n // 10]}-{sorted_values[(9 * n) // 10]}"
+
+
 def _ci(wins: float, n: int) -> str:
     lo, hi = wilson(wins, n)
     return f"{_pct(wins / n)} ({_pct(lo)}-{_pct(hi)})"
@@ -241,10 +257,7 @@ def tables(paths: list[str]) -> None:
           "(95% CI) |")
     print("| --- | --- | --- | --- |")
     for n, rs in sorted(by_players.items()):
-        seat = Counter()
-        for r in rs:
-            for w in r["winners"]:
-                seat[(w - r["first"]) % n] += 1 / len(r["winners"])
+        seat = seat_wins(rs)
         shares = "; ".join(f"{i + 1}: {_ci(seat[i], len(rs))}" for i in range(n))
         print(f"| {n} | {len(rs)} | {_pct(1 / n)} | {shares} |")
     print("\n| players | games that ended on the turn of seat 1, 2, ... | won by the player "
@@ -264,7 +277,7 @@ def tables(paths: list[str]) -> None:
         turns = sorted(r["turns"] for r in rs)
         ends = Counter(r["reason"] for r in rs)
         print(f"| {n} | {statistics.mean(turns):.1f} | {statistics.median(turns):g} | "
-              f"{turns[len(turns) // 10]}-{turns[(9 * len(turns)) // 10]} | "
+              f"{deciles(turns)} | "
               f"{statistics.mean(turns) / n:.1f} | "
               + ", ".join(f"{k.replace('_', ' ')} {_pct(v / len(rs))}"
                           for k, v in ends.most_common()) + " |")
@@ -321,9 +334,7 @@ def summarise(rows: list[dict[str, Any]]) -> None:
     rows = [r for r in rows if "error" not in r]
     groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
-        lv = sorted(set(r["seats"]))
         groups[(r["players"], tuple(sorted(r["seats"])), r.get("iterations"))].append(r)
-        del lv
     for (players, lineup, iters), rs in sorted(groups.items(), key=lambda t: str(t[0])):
         n = len(rs)
         print(f"\n## {players} players, lineup {'/'.join(lineup)}"
@@ -346,16 +357,13 @@ def summarise(rows: list[dict[str, Any]]) -> None:
         lo, hi = wilson(first, n)
         print(f"  first player's win share {_pct(first / n)} (95% CI {_pct(lo)}-{_pct(hi)}; "
               f"fair {_pct(fair)})")
-        by_seat = Counter()
-        for r in rs:
-            for w in r["winners"]:
-                by_seat[(w - r["first"]) % players] += 1 / len(r["winners"])
+        by_seat = seat_wins(rs)
         print("  win share by position after the first player: "
               + ", ".join(f"{i + 1}: {_pct(by_seat[i] / n)}" for i in range(players)))
         turns = sorted(r["turns"] for r in rs)
         print(f"  game length in turns: mean {statistics.mean(turns):.1f}, median "
               f"{statistics.median(turns)}, 10th-90th percentile "
-              f"{turns[len(turns) // 10]}-{turns[(9 * len(turns)) // 10]}, "
+              f"{deciles(turns)}, "
               f"rounds (turns / players) mean {statistics.mean(turns) / players:.1f}")
         reasons = Counter(r["reason"] for r in rs)
         print("  endings: " + ", ".join(f"{k} {_pct(v / n)}" for k, v in reasons.most_common()))
