@@ -45,6 +45,12 @@ def by_id(element_id: str) -> Any:
     return el
 
 
+def attr_name(key: str) -> str:
+    """An attribute's name from a Python keyword: `data_action` -> `data-action`, and a
+    trailing underscore dropped (`for_` -> `for`)."""
+    return key.rstrip("_").replace("_", "-")
+
+
 _SPECIAL = re.compile(r"[&<>\"']")
 
 
@@ -64,7 +70,7 @@ def markup(tag: str, text: str | None = None, cls: str | None = None, inner: str
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
+        name = attr_name(key)
         parts.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
     parts.append(">")
     if text is not None:
@@ -115,7 +121,7 @@ def h(tag: str, text: str | None = None, cls: str | None = None, **attrs: Any) -
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        el.setAttribute(key.rstrip("_").replace("_", "-"), "" if value is True else str(value))
+        el.setAttribute(attr_name(key), "" if value is True else str(value))
     return el
 
 
@@ -125,7 +131,7 @@ def svg(tag: str, cls: str | None = None, **attrs: Any) -> Any:
     if cls:
         el.setAttribute("class", cls)
     for key, value in attrs.items():
-        el.setAttribute(key.rstrip("_").replace("_", "-"), str(value))
+        el.setAttribute(attr_name(key), str(value))
     return el
 
 
