@@ -194,19 +194,17 @@ def test_completion_and_hint():
 
 # ---- words for ears -------------------------------------------------------------------------
 
-def test_chamber_name_says_what_is_drawn_then_what_acting_does():
+def test_chamber_reading_says_what_is_drawn_then_what_acting_does():
     s = cakegame.new_game(players=2, seed=3, names=["Ann", "Bo"])
     for c in s.chambers():
-        name = speech.chamber_name(c, s.names, DIVS, "acting")
-        assert name.startswith(f"Chamber {c.letter}, ")
+        reading = speech.chamber_reading(c, s.names, DIVS, "Enter: Ann moves")
+        assert reading.startswith(f"Chamber {c.letter}, ") and "Rewards: " in reading
         for seat, n in enumerate(c.subjects):
             if n:
-                assert f"{speech.who(seat, s.names, DIVS)}: {n} Test Subject" in name
-        assert ("new edge" in name) == c.new_edge and ("old edge" in name) == c.old_edge
-        assert name.endswith(". acting")
-        reading = speech.chamber_reading(c, s.names, DIVS)
-        assert reading.startswith(f"Chamber {c.letter}, ") and "Rewards: " in reading
-        assert reading.endswith("Not a choice now.")
+                assert f"{speech.who(seat, s.names, DIVS)}: {n} Test Subject" in reading
+        assert ("new edge" in reading) == c.new_edge and ("old edge" in reading) == c.old_edge
+        assert reading.endswith("Enter: Ann moves.")
+        assert speech.chamber_reading(c, s.names, DIVS).endswith("Not a choice now.")
     assert speech.who(1, ("Ann", "Bo"), DIVS) == "Bo (Blue)"
     assert speech.who(1, ("Orange", "Blue"), DIVS) == "Blue"
 

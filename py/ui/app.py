@@ -16,6 +16,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from . import bots_bridge, history, labels, params, saves, targets
+from .access import Access
 from .board import Board, Mark
 from .dom import Store, Texts, by_id, found, h, markup, show
 
@@ -56,6 +57,7 @@ class App:
         self.save_due = False  # a click's save waits until the redraw is on screen
         self._save_proxy: Any = None
         self.player_rows: tuple = ()  # what each division's cells show now
+        self.access = Access(self)  # keyboard and screen-reader play
 
     # ---- start-up ------------------------------------------------------------------------
     def start(self) -> None:
@@ -112,6 +114,7 @@ class App:
         self._save_proxy = create_proxy(self.flush_save)
         self._proxies.append(self._save_proxy)
         self._wire_newgame()
+        self.access.wire()
 
     # ---- saves ---------------------------------------------------------------------------
     def _read_save(self) -> saves.Save | None:
@@ -251,6 +254,7 @@ class App:
         self.choices_key = ()
         self.piles_key = ()
         self.bot_token += 1
+        self.access.forget()
         self._build_players()
 
     # ---- playing -------------------------------------------------------------------------
@@ -272,6 +276,7 @@ class App:
         except cakegame.IllegalActionError as error:
             self.notice(f"Not possible: {error}")
             return
+        self.access.acted(s, text, new, bot=not self.is_human(seat))
         entry = [s.turn_number, seat, s.describe(text)]
         self.log.append(entry)
         self.log_parts.append(json.dumps(entry, separators=(",", ":")))
@@ -374,6 +379,8 @@ class App:
                 self.explain(letter)
 
     def on_key(self, event: Any) -> None:
+        if self.access.on_key(event):
+            return
         key = event.key
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
@@ -418,7 +425,7 @@ class App:
             self.selected = None
         marks: dict[str, Mark] = {}
         if step is not None:
-            marks[step.source] = Mark("selected", None, f"Chamber {step.source}, selected")
+            marks[step.source] = Mark("selected", None, "selected; Enter lets it go")
             for letter, action in step.chambers.items():
                 marks[letter] = Mark("second", action)
         else:
@@ -426,7 +433,7 @@ class App:
                 if len(acts) == 1:
                     marks[letter] = Mark("target", acts[0])
                 else:
-                    marks[letter] = Mark("multi", None, f"Chamber {letter}: {len(acts)} choices")
+                    marks[letter] = Mark("multi", None, f"{len(acts)} choices")
         last = frozenset(w for w in self.last_action.split()[1:] if len(w) == 1 and w.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
@@ -444,9 +451,17 @@ class App:
         if over and not self.gameover_shown:
             self.gameover_shown = True
             self._show_gameover(s)
+        self.access.rendered(s, human and not curtain, t, step, marks,
+                             bot_now=not over and not human)
         self._bump()
         if not over and not human:
             self._schedule_bot()
+
+    def deciding(self) -> bool:
+        """A person decides now, their hand shown (no curtain between)."""
+        s = self.state
+        return (s is not None and not s.is_over and self.is_human(s.current_player)
+                and not self._needs_curtain(s.current_player))
 
     def _needs_curtain(self, seat: int) -> bool:
         humans = sum(1 for k in self.seats if k == "human")

@@ -1,8 +1,8 @@
 """Words for ears: a chamber read in full, chamber names, and what the live region announces.
 
-Pure functions of the engine's data, tested under CPython. A chamber's accessible name says
-what is drawn in it (its letter, who is there, its tokens and edges) followed by what acting
-on it would do, so a screen reader hears the same thing a sighted player sees.
+Pure functions of the engine's data, tested under CPython. A chamber read in full says what
+is drawn in it (its letter, row and edges, who is there, its tokens and rewards) and what
+acting on it would do, so a screen reader hears what a sighted player sees.
 
 The announcements come from the engine's events (`State.events`, each event's `str()` a
 sentence for players): after a person's action, that action's events at once; a computer
@@ -57,18 +57,6 @@ def chamber_place(c: Any) -> str:
     if c.old_edge:
         place += ", old edge"
     return place
-
-
-def chamber_name(c: Any, names: Sequence[str], divisions: Sequence[str],
-                 acting: str = "") -> str:
-    """The chamber's accessible name: letter, contents, then what acting on it does.
-
-    Starts with "Chamber K", the letter drawn in it; the drawn numbers are hidden from
-    assistive technology and said here in words instead.
-    """
-    contents = chamber_contents(c, names, divisions)
-    text = f"Chamber {c.letter}, {chamber_place(c)}: " + ("; ".join(contents) or "empty")
-    return f"{text}. {acting}" if acting else text
 
 
 def chamber_reading(c: Any, names: Sequence[str], divisions: Sequence[str],
