@@ -30,7 +30,7 @@ class Mark:
 
 class _Chamber:
     __slots__ = ("g", "style", "content", "sig", "cls", "pos", "attrs", "title", "at",
-                 "set_attrs", "transition")
+                 "set_attrs", "transition", "title_key")
 
     def __init__(self, g: Any, content: Any, title: Any) -> None:
         self.g = g
@@ -39,6 +39,7 @@ class _Chamber:
         self.content = content
         self.title = title
         self.sig: tuple | None = None
+        self.title_key: tuple | None = None
         self.cls = ""
         self.pos = ""
         self.attrs: tuple = ()
@@ -58,7 +59,7 @@ class Board:
         self.positions: dict[tuple[int, int], str] = {}  # (row, x) -> CSS transform
 
     def _make(self, letter: str) -> _Chamber:
-        g = svg("g", "chamber", id=f"ch-{letter}", data_letter=letter)
+        g = svg("g", "chamber", id=f"ch-{letter}", data_letter=letter, data_chamber=letter)
         title = svg("title")
         g.append(title)
         g.append(svg("polygon", "hex", points=HEX_POINTS))
@@ -100,8 +101,12 @@ class Board:
             sig = drawing.signature(c, portal, players)
             if sig != view.sig:
                 view.content.innerHTML = drawing.chamber_markup(c, portal, players)
-                view.title.textContent = drawing.chamber_title(c, names)
                 view.sig = sig
+            title_key = (sig, c.new_edge, c.old_edge)
+            if title_key != view.title_key:
+                # The description names the edges too: rebuilt when a recycle moves them.
+                view.title.textContent = drawing.chamber_title(c, names)
+                view.title_key = title_key
             pos = self.positions.get((c.row, c.x))
             if pos is None:
                 cx, cy = drawing.centre(c.row, c.x)
