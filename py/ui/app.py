@@ -25,6 +25,7 @@ from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
 from .dom import Texts, by_id, found, h
+from .labview import LabView
 from .newgame import NewGameDialog, random_seed
 from .panels import Panels
 from .session import Session
@@ -104,6 +105,8 @@ class App:
         self._on(window, "pagehide", lambda e: self.saver.flush())
         self._on(document, "visibilitychange", lambda e: self.saver.flush())
         self.newgame = NewGameDialog(self._on, self._start_from_dialog)
+        self.labview = LabView(by_id("lab-wrap"), self._on)
+        self.labview.element_of = self.board.element
 
     # ---- games ---------------------------------------------------------------------------
     def _resume(self, save: saves.Save) -> None:
@@ -323,6 +326,8 @@ class App:
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
                           describe=s.describe)
+        # Keep the choices in view (or, while others play, what they just did).
+        self.labview.follow(tuple(marks) if marks else tuple(sorted(last)))
         panels = self.panels
         panels.status(s, human, curtain)
         panels.choices(s, t, step, texts, self.selected)

@@ -58,6 +58,11 @@ class Board:
         self.dimming = False  # the layer's "dimming" class: chambers that are no choice fade
         self.positions: dict[tuple[int, int], str] = {}  # (row, x) -> CSS transform
 
+    def element(self, letter: str) -> Any:
+        """The chamber's `<g>`, or None if it was never drawn."""
+        view = self.views.get(letter)
+        return view.g if view is not None and "gone" not in view.cls else None
+
     def _make(self, letter: str) -> _Chamber:
         g = svg("g", "chamber", id=f"ch-{letter}", data_letter=letter, data_chamber=letter)
         title = svg("title")
@@ -81,6 +86,11 @@ class Board:
         box = drawing.view_box(chambers)
         if box != self.box:
             self.root.setAttribute("viewBox", box)
+            # The lab's width in SVG units: CSS sizes the SVG from it at a readable scale
+            # (css/game.css, "the lab"), so no layout is read here.
+            parts = box.split()
+            self.root.style.setProperty("--lab-w", parts[2])
+            self.root.style.setProperty("--lab-h", parts[3])
             self.box = box
         if dim != self.dimming:
             # One class on the layer, not one per chamber: CSS fades every chamber that is

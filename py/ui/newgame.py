@@ -41,7 +41,8 @@ class NewGameDialog:
             kind = h("select", None, "ng-kind",
                      aria_label=f"Who plays {labels.DIVISION_NAMES[seat]}")
             for k in saves.SEAT_KINDS:
-                kind.append(h("option", "Human" if k == "human" else f"Computer: {k}", value=k))
+                kind.append(h("option", "Human" if k == "human" else f"{k.capitalize()} computer",
+                                  value=k))
             row.append(name)
             row.append(kind)
             box.append(row)
