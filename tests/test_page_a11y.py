@@ -11,6 +11,7 @@ import random
 
 import axehelp
 import cakegame
+from keyhelp import ACTIVE, HUMAN_TURN, READY, wait_redraw
 from playhelp import click_random, saved_game, status
 
 
@@ -87,4 +88,40 @@ def test_axe_computer_turn_and_command_box(page_watch):
     page_watch.keyboard.type("fr")
     axehelp.check(page_watch, "the command box", seen)
     assert not seen, "\n".join(f"{k}:\n{axehelp.describe(v)}" for k, v in seen.items())
+    page_watch.assert_clean()
+
+
+SEEN = """
+() => {
+  const a = document.activeElement;
+  const r = a.getBoundingClientRect();
+  const chamber = document.querySelector('#chambers .chamber');
+  return {
+    sideways: document.documentElement.scrollWidth > window.innerWidth,
+    inView: r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth,
+    slide: getComputedStyle(chamber).transitionDuration,
+  };
+}
+"""
+
+
+def test_200_percent_zoom_reduced_motion_and_more_contrast(page_watch):
+    """1280x800 at 200% zoom is a 640x400 window: no sideways scrolling, focus on each new
+    decision's first option and that option in view; no slides with reduced motion; axe
+    content with the high-contrast colours."""
+    page_watch.set_viewport_size({"width": 640, "height": 400})
+    page_watch.emulate_media(reduced_motion="reduce", contrast="more")
+    page_watch.goto("index.html?players=2&seed=23&seats=human,medium&botpace=0")
+    for n in range(15):
+        page_watch.wait_for_function(HUMAN_TURN, timeout=120_000, polling=50)
+        if status(page_watch).startswith("Game over"):
+            break
+        assert page_watch.evaluate(ACTIVE) is not None, n
+        seen = page_watch.evaluate(SEEN)
+        assert seen == {"sideways": False, "inView": True, "slide": "0s"}, (n, seen)
+        if n == 3:
+            axehelp.check(page_watch, "200% zoom with more contrast")
+        before = page_watch.evaluate(READY)
+        page_watch.keyboard.press("Enter")
+        wait_redraw(page_watch, before)
     page_watch.assert_clean()

@@ -8,54 +8,11 @@ import random
 import statistics
 
 import cakegame
-from playhelp import saved_game, status
+from keyhelp import ACTIVE, HUMAN_TURN, OPTIONS, READY, over, press, wait_redraw
+from playhelp import saved_game
 from ui import commands, speech
 
 CARDS = {c.id: c.name for c in cakegame.CARDS}
-
-# What a player could choose now: enabled action elements and chambers that open a choice,
-# inside the open modal dialog if there is one. Each is named by its action text, or
-# "select K" for a chamber that opens a second step.
-OPTIONS = """
-() => {
-  const modal = [...document.querySelectorAll('dialog[open]')].pop();
-  const scope = modal || document;
-  return [...scope.querySelectorAll('[data-action]:not([disabled]), .chamber[data-select]')]
-    .filter(e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])'))
-    .map(e => e.getAttribute('data-action') ?? ('select ' + e.getAttribute('data-select')));
-}
-"""
-ACTIVE = """
-() => {
-  const a = document.activeElement;
-  const e = a && a.closest('[data-action]:not([disabled]), .chamber[data-select]');
-  if (!e) return null;
-  return e.getAttribute('data-action') ?? ('select ' + e.getAttribute('data-select'));
-}
-"""
-# A person's decision is drawn (or the game is over).
-HUMAN_TURN = """
-() => {
-  const s = document.getElementById('status').textContent;
-  if (s.startsWith('Game over')) return true;
-  if (s.includes('computer player')) return false;
-  const sel = '[data-action]:not([disabled]), .chamber[data-select]';
-  return document.querySelectorAll(sel).length > 0;
-}
-"""
-READY = "document.getElementById('status').dataset.ready"
-
-
-def over(page) -> bool:
-    return status(page).startswith("Game over")
-
-
-def press(page, key: str) -> None:
-    page.keyboard.press(key)
-
-
-def wait_redraw(page, before: str) -> None:
-    page.wait_for_function(f"{READY} !== {json.dumps(before)}", timeout=60_000)
 
 
 def test_a_whole_game_against_medium_by_keys_alone(page_watch, artifacts):
@@ -66,6 +23,7 @@ def test_a_whole_game_against_medium_by_keys_alone(page_watch, artifacts):
     rng = random.Random(12)
     to_first: list[int] = []
     per_decision: list[int] = []
+    forced = 0
     for _ in range(1500):
         page_watch.wait_for_function(HUMAN_TURN, timeout=120_000, polling=50)
         if over(page_watch):
@@ -87,9 +45,13 @@ def test_a_whole_game_against_medium_by_keys_alone(page_watch, artifacts):
         press(page_watch, "Enter")
         wait_redraw(page_watch, before)
         per_decision.append(presses + nav + 1)
+        if len(options) == 1:
+            assert per_decision[-1] == 1, ("a forced choice takes one key", want)
+            forced += 1
     assert over(page_watch)
     report = {
         "decisions": len(to_first),
+        "forced single choices (one key each)": forced,
         "presses to the first option": {"median": statistics.median(to_first),
                                         "max": max(to_first),
                                         "zero": sum(1 for n in to_first if n == 0)},
