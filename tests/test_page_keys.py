@@ -10,7 +10,7 @@ import statistics
 import cakegame
 from keyhelp import ACTIVE, HUMAN_TURN, OPTIONS, READY, over, press, wait_redraw
 from playhelp import saved_game
-from ui import commands, speech
+from ui import commands, keynav, labels, speech
 
 CARDS = {c.id: c.name for c in cakegame.CARDS}
 
@@ -188,4 +188,54 @@ def test_the_live_region_tells_a_computer_turn_from_the_engines_events(page_watc
             assert speech.join([sentence]) in heard
         checked += 1
     assert checked >= 1
+    page_watch.assert_clean()
+
+
+FOCUSED_CHAMBER = """
+() => { const g = document.activeElement && document.activeElement.closest('.chamber');
+        return g ? g.dataset.letter : null; }
+"""
+
+
+def test_the_lab_by_keys_tab_arrows_read_and_escape(page_watch):
+    page_watch.goto("index.html?players=2&seed=3&names=Ann,Bo")
+    state = cakegame.State.from_json(saved_game(page_watch))
+    places = {c.letter: (c.row, c.x) for c in state.chambers()}
+    legal = [str(a) for a in state.legal_actions()]
+    targets_in_order = [x for x in keynav.board_order(places) if f"from {x}" in legal]
+    # Focus is on the first legal chamber in board order; Tab walks the others in order.
+    walked = [page_watch.evaluate(FOCUSED_CHAMBER)]
+    for _ in targets_in_order[1:]:
+        press(page_watch, "Tab")
+        walked.append(page_watch.evaluate(FOCUSED_CHAMBER))
+    assert walked == targets_in_order
+    # The arrows go by place on the board, over every chamber.
+    here = walked[-1]
+    for key in ("ArrowRight", "ArrowUp", "ArrowLeft", "ArrowDown", "ArrowDown", "End", "Home",
+                "ArrowRight"):
+        press(page_watch, key)
+        want = keynav.step(places, here, key) or here
+        here = page_watch.evaluate(FOCUSED_CHAMBER)
+        assert here == want, key
+    # r reads the focused chamber in full, in the same words as speech.chamber_reading.
+    press(page_watch, "r")
+    acting = (f"Enter: {state.describe('from ' + here)}" if f"from {here}" in legal else "")
+    want = speech.chamber_reading(state.chamber(here), state.names, labels.DIVISION_NAMES, acting)
+    assert page_watch.inner_text("#announce").strip() == want
+    # Escape backs out of a half-made move: the chamber chosen to move from is taken back.
+    page_watch.keyboard.press("Home")
+    for _ in range(20):
+        if page_watch.evaluate(ACTIVE):
+            break
+        press(page_watch, "Tab")
+    before = page_watch.evaluate(READY)
+    press(page_watch, "Enter")
+    wait_redraw(page_watch, before)
+    assert cakegame.State.from_json(saved_game(page_watch)).pending.get("src") is not None
+    assert page_watch.evaluate(ACTIVE).startswith("to ")  # focus on the first destination
+    before = page_watch.evaluate(READY)
+    press(page_watch, "Escape")
+    wait_redraw(page_watch, before)
+    assert cakegame.State.from_json(saved_game(page_watch)) == state
+    assert page_watch.evaluate(ACTIVE) == f"from {targets_in_order[0]}"
     page_watch.assert_clean()
