@@ -131,7 +131,7 @@ def test_bots_refuse_a_seat_that_is_not_to_act_and_unknown_levels() -> None:
 
 
 def test_bots_import_only_the_public_engine_and_the_standard_library() -> None:
-    allowed_engine = {"actions", "content", "rng", "state"}
+    allowed_engine = {"actions", "content", "geometry", "rng", "state"}
     stdlib = {"__future__", "collections", "collections.abc", "dataclasses", "math", "time",
               "typing"}
     for path in BOTS_DIR.glob("*.py"):
