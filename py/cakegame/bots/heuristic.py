@@ -33,6 +33,7 @@ EFFECT_WORTH = {
 _MEMO_SIZE = 256
 PLAN_FULL = 16  # plans given the full judgement after the quick one
 PLAN_FULL_FAST = 4  # the same inside hard's playouts
+PORTAL_FULL = 3  # Portal placements given the full judgement after the quick one
 Plans = dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]]
 _plan_memo: OrderedDict[tuple[Any, ...], Plans] = OrderedDict()
 
@@ -439,31 +440,69 @@ class Medium:
         cands = [p for p in self.b.lab() if p not in avoid and p != self.b.turret]
         return max(cands, key=lambda p: (depth[p], -p)) if cands else None
 
-    def _portal(self) -> Action | None:
-        f = self.v.pending
-        legal = {P(a.args[0]) for a in self.acts}
-        if f.get("first") is None:
-            p = self._endangered()
-            if p is None or p not in legal:
-                p = self._deepest(set())
-        else:
-            p = self._deepest({P(f["first"])})
-        if p is None or p not in legal:
+    def _portal_value(self, pair: list[int], full: bool) -> float:
+        """How good the lab is for this seat with the Portals at `pair`: quickly, the best
+        static value after one group of its own goes through them (with the cake it
+        carries); in full, its best turn from here (or, once its move is made, what the
+        others can then do), which also sees a Portal pair that another player would use."""
+        b, me = self.b.copy(), self.me
+        b.portals = pair
+        if full:
+            pending = activation_pending(self.v)
+            if b.turn == me and self.v.phase in ("deploy", "move") and pending:
+                return plan_value(b, me)
+            return rest_value(b, me, pending)
+        best = static_value(b, me)
+        cap = 2 if b.rule is Rule.MAX_TWO else 99
+        for src, dst in ((pair[0], pair[1]), (pair[1], pair[0])):
+            have = min(b.sub[src][me], cap)
+            if have:
+                c = b.copy()
+                c.move(me, src, dst, have, carry_picks(b, me, src, dst, have, None))
+                best = max(best, static_value(c, me))
+        return best
+
+    def _portal_pairs(self, pairs: list[list[int]]) -> list[int] | None:
+        """The best of `pairs`: all judged quickly, the few best (and the rule of thumb's
+        pair: the stake in danger and the deepest chamber) judged in full."""
+        if not pairs:
             return None
-        return find(self.acts, Verb.PORTAL, PANEL_LETTERS[p])
+        quick = sorted(((self._portal_value(pr, False), i) for i, pr in enumerate(pairs)),
+                       key=lambda t: (-t[0], t[1]))
+        if self.fast:
+            return pairs[quick[0][1]]
+        keep = [pairs[i] for _, i in quick[:PORTAL_FULL]]
+        danger = self._endangered()
+        deep = self._deepest({danger} if danger is not None else set())
+        thumb = [danger, deep]
+        if thumb in pairs and thumb not in keep:
+            keep.append(thumb)
+        return max(keep, key=lambda pr: (self._portal_value(pr, True), -pr[0], -pr[1]))
+
+    def _portal(self) -> Action | None:
+        """Place a Portal: the pair that opens the best turn for this seat, the one that
+        shuts a pair the others would use, or carries its cake away from the old edge."""
+        f = self.v.pending
+        legal = [P(a.args[0]) for a in self.acts]
+        if f.get("first") is None:
+            pairs = [[a, c] for i, a in enumerate(legal) for c in legal[i + 1:]]
+            best = self._portal_pairs(pairs)
+            p = None if best is None else (best[0] if best[0] in legal else best[1])
+        else:
+            first = P(f["first"])
+            best = self._portal_pairs([[first, c] for c in legal])
+            p = None if best is None else best[1]
+        return None if p is None else find(self.acts, Verb.PORTAL, PANEL_LETTERS[p])
 
     def _shift(self) -> Action | None:
+        """Move one Portal: judged like placing them (see `_portal`), among every shift."""
         b = self.b
-        danger = self._endangered()
-        deep = self._deepest(set(b.portals))
-        for a in self.acts:
-            if danger is not None and P(a.args[1]) == danger and danger not in b.portals:
-                return a
-        for a in self.acts:
-            if deep is not None and P(a.args[1]) == deep and (
-                    danger is None or P(a.args[0]) != danger):
-                return a
-        return None
+        moves = [(P(a.args[0]), P(a.args[1])) for a in self.acts]
+        pairs = [[q if q != a else c for q in b.portals] for a, c in moves]
+        best = self._portal_pairs(pairs)
+        if best is None:
+            return None
+        return self.acts[pairs.index(best)]
 
     def _deploy(self) -> Action | None:
         """Play the card whose played-out result plans best, if it beats ending the step."""
@@ -477,17 +516,34 @@ class Medium:
             return find(self.acts, Verb.END)
         base = _turn_value(self.b, me, v)
         best: tuple[float, Action] | None = None
-        seen: set[str] = set()
-        for a in self.acts:
-            if a.verb is not Verb.PLAY or a.args[0] in seen:
-                continue
-            seen.add(a.args[0])
+        for a in deploy_options(self.acts, self.b, me):
             val = _value_after_playing(v, a, self.seed)
             if val is not None and (best is None or val > best[0]):
                 best = (val, a)
         if best is not None and best[0] > base + 0.005:
             return best[1]
         return find(self.acts, Verb.END)
+
+
+def deploy_options(acts: list[Action], b: Board, me: int) -> list[Action]:
+    """The deploy-step actions worth trying out: each card's Aperture action; firing the
+    Portal Gun with the card worth least as an action (the Gun is the same whichever card
+    pays for it); and, under Cave Johnson, burning the cake standing nearest the old edge
+    (the one most likely to be lost anyway)."""
+    out: list[Action] = []
+    seen: set[str] = set()
+    for a in acts:
+        if a.verb is Verb.PLAY and a.args[0] not in seen:
+            seen.add(a.args[0])
+            out.append(a)
+    guns = [a for a in acts if a.verb is Verb.GUN]
+    if guns:
+        out.append(min(guns, key=lambda a: (card_worth(a.args[0]), a.args[0])))
+    burns = [a for a in acts if a.verb is Verb.BURN]
+    if burns:
+        depth = b.depth()
+        out.append(min(burns, key=lambda a: (depth.get(P(a.args[0]), 9), a.args[0])))
+    return out
 
 
 def _turn_value(b: Board, me: int, r: Any) -> float:
