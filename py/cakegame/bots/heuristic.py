@@ -16,7 +16,7 @@ keeps its own cake with it, and avoids walking into the Turret.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import Any
 
 from ..actions import Action, Verb
@@ -29,6 +29,14 @@ EFFECT_WORTH = {
     Effect.DESTROY: 0.55, Effect.CARD: 0.35, Effect.TURRET_ANY: 0.6, Effect.FIRE: 0.35,
     Effect.TURRET: 0.3, Effect.CUBE: 0.3, Effect.SHIFT: 0.2, Effect.PORTALS_ANY: 0.25,
 }
+
+# Every kind of decision the engine opens (its frame kinds); each has a handler below, at
+# every level, and tests/test_bots.py checks the list against the engine.
+DECISIONS = ("deploy", "discard", "portal", "shift", "move", "carry", "bonus", "activate",
+             "reward", "turret_any", "fire", "destroy", "recycle")
+# Decisions a handler did not answer (by "level kind"): the bot then takes the first legal
+# action so that a game never stops, and the tests and tournaments check this stays empty.
+MISSES: Counter[str] = Counter()
 
 _MEMO_SIZE = 256
 PLAN_FULL = 16  # plans given the full judgement after the quick one
@@ -220,9 +228,12 @@ class Medium:
         if len(acts) == 1:
             return acts[0]
         k = self.v.decision
-        fn = getattr(self, "_" + str(k), None)
-        a = fn() if fn is not None else None
-        return a if a is not None and a in acts else acts[0]
+        fn = MEDIUM_HANDLERS.get(k)
+        a = fn(self) if fn is not None else None
+        if a is not None and a in acts:
+            return a
+        MISSES[f"medium {k}"] += 1
+        return acts[0]
 
     # --- helpers
     def _best_of(self, scored: list[tuple[float, Action]]) -> Action | None:
@@ -586,33 +597,88 @@ def medium_choose(view: Any, seed: int, fast: bool = False, board: Board | None 
 # ------------------------------------------------------------------ easy
 
 
+def _easy_activate(e: Easy) -> Action:
+    """A chamber whose majority it holds, the richest first; else chance."""
+    mine = [a for a in e.acts if e.b.rewarded(P(a.args[0])) == e.me]
+    if mine:
+        return max(mine, key=lambda a: (len(e.b.icons[P(a.args[0])]), -P(a.args[0])))
+    return e.rng.choice(e.acts)
+
+
+def _easy_carry(e: Easy) -> Action:
+    """Its own cake goes with it; nobody else's."""
+    own = find(e.acts, Verb.CARRY, e.me)
+    return own if own is not None else find(e.acts, Verb.CARRY, "none") or e.acts[-1]
+
+
+def _easy_move(e: Easy) -> Action:
+    """Any group anywhere, but not into the Turret."""
+    f = e.v.pending
+    if f.get("dst") is None and f.get("src") is not None:
+        safe = [a for a in e.acts if P(a.args[0]) != e.b.turret]
+        return e.rng.choice(safe or e.acts)
+    return e.rng.choice(e.acts)
+
+
+def _easy_deploy(e: Easy) -> Action:
+    """A card's action half the time it holds one; otherwise it ends the step."""
+    plays = [a for a in e.acts if a.verb is Verb.PLAY]
+    if plays and e.rng.random() < 0.5:
+        return e.rng.choice(plays)
+    end = find(e.acts, Verb.END)
+    return end if end is not None else e.rng.choice(e.acts)
+
+
+def _easy_harm(e: Easy) -> Action:
+    """Fire, destroy or place the Turret where its own subjects are not hit, if it can."""
+    def hits_me(a: Action) -> bool:
+        p = P(a.args[0])
+        if a.verb is Verb.DESTROY:
+            return int(a.args[1]) == e.me
+        return e.b.sub[p][e.me] > 0
+    spared = [a for a in e.acts if not hits_me(a)]
+    return e.rng.choice(spared or e.acts)
+
+
+def _easy_chance(e: Easy) -> Action:
+    """Seeded chance: where easy plays without a rule of thumb (deliveries, Portals, the
+    recycle row, discards)."""
+    return e.rng.choice(e.acts)
+
+
+class Easy:
+    """One easy decision: the view, its legal actions, its Board and the seeded chance."""
+
+    def __init__(self, view: Any, seed: int) -> None:
+        self.v = view
+        self.me: int = view.seat
+        self.acts: list[Action] = view.legal_actions()
+        self.rng = Rng(seed)
+        self.b = Board.read(view)
+
+
+EASY_HANDLERS: dict[str, Any] = {
+    "deploy": _easy_deploy, "discard": _easy_chance, "portal": _easy_chance,
+    "shift": _easy_chance, "move": _easy_move, "carry": _easy_carry, "bonus": _easy_chance,
+    "activate": _easy_activate, "reward": _easy_chance, "turret_any": _easy_harm,
+    "fire": _easy_harm, "destroy": _easy_harm, "recycle": _easy_chance,
+}
+MEDIUM_HANDLERS: dict[str, Any] = {
+    k: f for k in DECISIONS if (f := getattr(Medium, "_" + k, None)) is not None}
+
+
 def easy_choose(view: Any, seed: int) -> Action:
     """Legal moves with light sense, and seeded randomness for the rest."""
     acts = view.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    rng = Rng(seed)
-    me = view.seat
     k = view.decision
-    b = Board.read(view)
-    if k == "activate":
-        mine = [a for a in acts if b.rewarded(P(a.args[0])) == me]
-        if mine:
-            return max(mine, key=lambda a: (len(b.icons[P(a.args[0])]), -P(a.args[0])))
-        return rng.choice(acts)
-    if k == "carry":
-        own = find(acts, Verb.CARRY, me)
-        return own if own is not None else find(acts, Verb.CARRY, "none") or acts[-1]
-    if k == "move" and view.pending.get("dst") is None and view.pending.get("src") is not None:
-        safe = [a for a in acts if P(a.args[0]) != b.turret]
-        return rng.choice(safe or acts)
-    if k == "deploy":
-        plays = [a for a in acts if a.verb is Verb.PLAY]
-        if plays and rng.random() < 0.5:
-            return rng.choice(plays)
-        end = find(acts, Verb.END)
-        return end if end is not None else rng.choice(acts)
-    return rng.choice(acts)
+    fn = EASY_HANDLERS.get(k)
+    a = fn(Easy(view, seed)) if fn is not None else None
+    if a is not None and a in acts:
+        return a
+    MISSES[f"easy {k}"] += 1
+    return acts[0]
 
 
 def plan_summary(b: Board, me: int) -> list[tuple[float, tuple[int, int, int], int]]:
@@ -623,4 +689,5 @@ def plan_summary(b: Board, me: int) -> list[tuple[float, tuple[int, int, int], i
     return out
 
 
-__all__ = ["Medium", "best_activation", "easy_choose", "medium_choose", "plan_summary"]
+__all__ = ["DECISIONS", "EASY_HANDLERS", "MEDIUM_HANDLERS", "MISSES", "Medium", "best_activation",
+           "easy_choose", "medium_choose", "plan_summary"]
