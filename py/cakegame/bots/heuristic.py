@@ -621,8 +621,11 @@ def _easy_move(e: Easy) -> Action:
 
 
 def _easy_deploy(e: Easy) -> Action:
-    """A card's action half the time it holds one; otherwise it ends the step."""
+    """A card's action or the Portal Gun half the time it holds a card (the Gun with the
+    first card, so one chance in as many cards as it holds, plus one); otherwise it ends
+    the step."""
     plays = [a for a in e.acts if a.verb is Verb.PLAY]
+    plays += [a for a in e.acts if a.verb is Verb.GUN][:1]
     if plays and e.rng.random() < 0.5:
         return e.rng.choice(plays)
     end = find(e.acts, Verb.END)
