@@ -15,7 +15,7 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, history, labels, params, saves, targets
+from . import bots_bridge, hint, history, labels, params, saves, targets
 from .board import Board, Mark
 from .dom import Store, Texts, by_id, found, h, markup, show
 
@@ -56,6 +56,7 @@ class App:
         self.save_due = False  # a click's save waits until the redraw is on screen
         self._save_proxy: Any = None
         self.player_rows: tuple = ()  # what each division's cells show now
+        self.hint = hint.Hints(self)  # 'Suggest a move'
 
     # ---- start-up ------------------------------------------------------------------------
     def start(self) -> None:
@@ -112,6 +113,7 @@ class App:
         self._save_proxy = create_proxy(self.flush_save)
         self._proxies.append(self._save_proxy)
         self._wire_newgame()
+        self.hint.wire()
 
     # ---- saves ---------------------------------------------------------------------------
     def _read_save(self) -> saves.Save | None:
@@ -251,6 +253,7 @@ class App:
         self.choices_key = ()
         self.piles_key = ()
         self.bot_token += 1
+        self.hint.reset()
         self._build_players()
 
     # ---- playing -------------------------------------------------------------------------
@@ -444,6 +447,7 @@ class App:
         if over and not self.gameover_shown:
             self.gameover_shown = True
             self._show_gameover(s)
+        self.hint.after_render()
         self._bump()
         if not over and not human:
             self._schedule_bot()
@@ -746,6 +750,7 @@ class App:
             row.append(h("td", str(o.cake[seat])))
             row.append(h("td", str(o.subjects[seat])))
             table.append(row)
+        by_id("go-hints").textContent = self.hint.gameover_text()
         self._open("gameover")
 
     def play_again(self) -> None:
