@@ -348,3 +348,21 @@ def test_a_missing_handler_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
     a = bots.choose(s.view(s.current_player), "medium", seed=1)
     assert a == s.legal_actions()[0]
     assert heuristic.MISSES == {"medium move": 1}
+
+
+def test_medium_in_slices_gives_the_unsliced_answer() -> None:
+    """medium cut after every piece of its work answers as medium in one piece, at the
+    decisions where it works longest (moves and the deploy step, 2-4 players)."""
+    checked = 0
+    for players in (2, 3, 4):
+        for s in _positions(players, 40 + players, 6):
+            v = s.view(s.current_player)
+            _clear_memos()
+            t = bots.Thinker(v, "medium", seed=5)
+            pieces = 0
+            while not t.step(1, slice_s=0.0):
+                pieces += 1
+            _clear_memos()
+            assert t.best() == bots.choose(v, "medium", seed=5)
+            checked += pieces > 1
+    assert checked >= 6

@@ -17,7 +17,8 @@ keeps its own cake with it, and avoids walking into the Turret.
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from typing import Any
+from collections.abc import Generator
+from typing import Any, TypeVar
 
 from ..actions import Action, Verb
 from ..content import CARD_BY_ID, HAND_LIMIT, PANEL_INDEX, PANEL_LETTERS, ROWS, Effect, Rule
@@ -43,6 +44,7 @@ PLAN_FULL = 16  # plans given the full judgement after the quick one
 PLAN_FULL_FAST = 4  # the same inside hard's playouts
 PORTAL_FULL = 3  # Portal placements given the full judgement after the quick one
 Plans = dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]]
+T = TypeVar("T")
 _plan_memo: OrderedDict[tuple[Any, ...], Plans] = OrderedDict()
 
 
@@ -128,11 +130,28 @@ def counts(most: int) -> list[int]:
     return [1, 2, 3, most - 1, most]
 
 
+def drain(steps: Generator[None, None, T]) -> T:
+    """Run a step-by-step computation to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
 def plan_moves(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
                srcs: list[int] | None = None, full: int = PLAN_FULL
                ) -> dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]]:
     """Every group move of `who`'s subjects (by `me`), scored for `me`: (src, dst, k) ->
     (value, chamber to activate after it or -1, the cake carried)."""
+    return drain(plan_moves_steps(b, me, who, act_pending, bonus, srcs, full))
+
+
+def plan_moves_steps(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
+                     srcs: list[int] | None = None, full: int = PLAN_FULL
+                     ) -> Generator[None, None, Plans]:
+    """`plan_moves` in steps (it yields between pieces of work of a few milliseconds, so a
+    page can draw in between); the result, memoised, is the same however it is run."""
     key = (b.key(), me, who, act_pending, bonus, None if srcs is None else tuple(srcs), full)
     hit = _plan_memo.get(key)
     if hit is not None:
@@ -172,11 +191,14 @@ def plan_moves(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
                         c.end_turn()
                     stage.append((static_value(c, me), i, (src, dst, k), x, picks, c))
                     i += 1
+                    if i % 24 == 0:
+                        yield
     # Stage 2: the most promising get the full judgement (the next player's reply).
     stage.sort(key=lambda t: (-t[0], t[1]))
     for j, (v1, _, m, x, picks, c) in enumerate(stage):
         if j < full:
             v = value(c, me, nxt) if x >= 0 or c.over is not None else rest_value(c, me, False)
+            yield
         else:
             v = v1 - 1.0
         if m not in out or v > out[m][0]:
@@ -222,6 +244,28 @@ class Medium:
         self.seed = seed
         self.acts: list[Action] = view.legal_actions()
         self.b = Board.read(view) if board is None else board
+        self.played: dict[Action, float | None] = {}  # a deploy option -> its played-out value
+
+    def steps(self) -> Generator[None, None, Action]:
+        """`choose()` in steps: the slow parts of the decision (the plans of a move, each
+        deploy option played out) run first, yielding between pieces of a few
+        milliseconds; what they compute is memoised, so the answer is `choose()`'s."""
+        if len(self.acts) > 1:
+            yield from self._work()
+        return self.choose()
+
+    def _work(self) -> Generator[None, None, None]:
+        k, f, me = self.v.decision, self.v.pending, self.me
+        pending = activation_pending(self.v)
+        if k == "move" and f.get("own") and f.get("who") in (None, me):
+            yield from plan_moves_steps(self.b, me, me, pending, bool(f["bonus"]), None,
+                                        self.full)
+        elif k == "deploy" and not self.fast:
+            if self.b.turn == me and self.v.phase in ("deploy", "move") and pending:
+                yield from plan_moves_steps(self.b, me, me, True, True)
+            for a in deploy_options(self.acts, self.b, me):
+                if a not in self.played:
+                    self.played[a] = yield from _value_after_playing_steps(self.v, a, self.seed)
 
     def choose(self) -> Action:
         acts = self.acts
@@ -528,7 +572,7 @@ class Medium:
         base = _turn_value(self.b, me, v)
         best: tuple[float, Action] | None = None
         for a in deploy_options(self.acts, self.b, me):
-            val = _value_after_playing(v, a, self.seed)
+            val = self.played[a] if a in self.played else _value_after_playing(v, a, self.seed)
             if val is not None and (best is None or val > best[0]):
                 best = (val, a)
         if best is not None and best[0] > base + 0.005:
@@ -566,6 +610,12 @@ def _turn_value(b: Board, me: int, r: Any) -> float:
 def _value_after_playing(view: Any, a: Action, seed: int) -> float | None:
     """Play card `a` on a state sampled from the view, let medium make the card's choices,
     and value the position the rest of the turn starts from."""
+    return drain(_value_after_playing_steps(view, a, seed))
+
+
+def _value_after_playing_steps(view: Any, a: Action, seed: int
+                               ) -> Generator[None, None, float | None]:
+    """`_value_after_playing` in steps (see `Medium.steps`)."""
     me = view.seat
     st = view.sample(Rng(seed))
     st = st.apply_unchecked(a)
@@ -580,10 +630,13 @@ def _value_after_playing(view: Any, a: Action, seed: int) -> float | None:
         # read_state gives the Board that Board.read(st.view(who)) would, several times
         # faster (as in hard's playouts)
         sub = Medium(st.view(who), seed, board=Board.read_state(st))
-        st = st.apply_unchecked(sub.choose())
+        st = st.apply_unchecked((yield from sub.steps()))
+        yield
     b = Board.read_state(st)
     if st.is_over:
         return value(b, me, me)
+    if b.turn == me and st.phase in ("deploy", "move") and activation_pending(st):
+        yield from plan_moves_steps(b, me, me, True, True)
     return _turn_value(b, me, st)
 
 
