@@ -45,7 +45,7 @@ class Hints:
 
     def ask(self) -> None:
         s = self.app.state
-        if s is None or s.is_over or not self.app.is_human(s.current_player):
+        if s is None or s.is_over or not self.app.session.is_human(s.current_player):
             return
         if self.asking is s:
             return
@@ -83,8 +83,8 @@ class Hints:
         """Keep the button and the marks in step with the state (called by each redraw)."""
         app = self.app
         s = app.state
-        usable = (s is not None and not s.is_over and app.is_human(s.current_player)
-                  and self.asking is None and not app._needs_curtain(s.current_player))
+        usable = (s is not None and not s.is_over and app.session.is_human(s.current_player)
+                  and self.asking is None and not app.session.needs_curtain(s.current_player))
         app.texts.prop("btn-hint", "disabled", not usable)
         for el in _all("[data-hint]"):
             el.removeAttribute("data-hint")
