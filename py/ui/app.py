@@ -20,7 +20,7 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, dialogs, params, saves, targets
+from . import bots_bridge, dialogs, hint, params, saves, targets
 from .access import Access
 from .animate import Animator
 from .autosave import AutoSave
@@ -49,6 +49,7 @@ class App:
         self.ready = 0
         self.bot_token = 0
         self.gameover_shown = False
+        self.hint = hint.Hints(self)  # 'Suggest a move'
         self.access = Access(self)  # keyboard and screen-reader play
 
     @property
@@ -109,6 +110,7 @@ class App:
         self.newgame = NewGameDialog(self._on, self._start_from_dialog)
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
+        self.hint.wire()
         self.access.wire()
 
     # ---- games ---------------------------------------------------------------------------
@@ -142,6 +144,7 @@ class App:
         self.selected = None
         self.gameover_shown = False
         self.bot_token += 1
+        self.hint.reset()
         self.panels.forget()
         self.panels.reset_log()
         self.panels.build_players(self.state)
@@ -354,6 +357,8 @@ class App:
         if over and not self.gameover_shown:
             self.gameover_shown = True
             dialogs.gameover(s)
+            by_id("go-hints").textContent = self.hint.gameover_text()
+        self.hint.after_render()
         self.access.rendered(s, human and not curtain, t, step, marks,
                              bot_now=not over and not human)
         self._bump()
