@@ -36,6 +36,8 @@ class Access:
         self.announcer = speech.Announcer()
         self.said = ""
         self.pointer = False  # the last input was a mouse or a finger: focus without scrolling
+        self.command_open = False
+        self._filled: tuple = ()
         self._proxies: list[Any] = []
 
     # ---- wiring ----------------------------------------------------------------------------
@@ -92,7 +94,7 @@ class Access:
             self.focus_key = key
             if deciding:
                 self._focus_first(t, step)
-        if not by_id("command").hidden:
+        if self.command_open:
             self._fill_command()
 
     # ---- board order and focus -------------------------------------------------------------
@@ -191,10 +193,10 @@ class Access:
         return False
 
     def _back_out(self) -> bool:
-        """Escape in the middle of a move (its chamber or its destination chosen): take that
-        choice back, like Undo."""
+        """Escape in the middle of a move (its chamber, destination or count chosen): take
+        the last of those choices back, like Undo."""
         s = self.state
-        if s is None or s.is_over or s.decision != "move":
+        if s is None or s.is_over or s.decision not in ("move", "carry"):
             return False
         pending = s.pending
         if pending.get("src") is None:
@@ -231,12 +233,14 @@ class Access:
 
     # ---- the command box -------------------------------------------------------------------
     def open_command(self) -> None:
+        self.command_open = True
         by_id("command").hidden = False
         self._fill_command()
         self._hint()
         by_id("command-input").focus()
 
     def close_command(self) -> None:
+        self.command_open = False
         by_id("command").hidden = True
         self.focus_key = ()
         self.app.render()
@@ -252,7 +256,7 @@ class Access:
         s = self.app.state
         legal = self._legal()
         key = (id(s), tuple(legal))
-        if getattr(self, "_filled", None) == key:
+        if self._filled == key:
             return
         self._filled = key
         by_id("command-list").innerHTML = "".join(
