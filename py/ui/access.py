@@ -38,6 +38,7 @@ class Access:
         self.pointer = False  # the last input was a mouse or a finger: focus without scrolling
         self.command_open = False
         self._filled: tuple = ()
+        self.status_live = "polite"  # #status's aria-live as last set
         self._proxies: list[Any] = []
 
     # ---- wiring ----------------------------------------------------------------------------
@@ -85,6 +86,12 @@ class Access:
         chambers = state.chambers()
         self.places = {c.letter: (c.row, c.x) for c in chambers}
         self._arrange()
+        # While a computer player acts, the status line (which names each of its steps) is
+        # not live: its whole turn is told once, by the announcement region, when it ends.
+        live = "off" if bot_now else "polite"
+        if live != self.status_live:
+            by_id("status").setAttribute("aria-live", live)
+            self.status_live = live
         seat = None if state.is_over else state.current_player
         told = self.announcer.flush(seat, bot_now, None if seat is None else state.turn_number)
         if told:
