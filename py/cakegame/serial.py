@@ -12,8 +12,8 @@ import json
 from typing import Any
 
 from . import geometry as geo
+from . import guard, rules
 from . import rng as rngmod
-from . import rules
 from .content import (
     CAKE_PER_DIVISION,
     CARD_BY_ID,
@@ -27,6 +27,11 @@ from .content import (
 FORMAT = "cakegame/1"
 FORMAT_VERSION = 1
 N_PANELS = len(PANELS)
+# Bounds checked before parsing (see guard.py): a game's JSON is a few kilobytes and nests
+# four levels deep; these leave room for longer names and later additions.
+MAX_CHARS = 1_000_000
+MAX_DEPTH = 32
+MAX_ITEMS = 100_000
 
 KEYS = ("format", "players", "names", "seed", "rng", "pos", "face", "sub", "cake", "aside",
         "portals", "turret", "cube", "glados", "supply", "cake_supply", "burned", "hands",
@@ -110,13 +115,24 @@ def _load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
             _fail("", "the file is not UTF-8 text")
     if isinstance(source, str):
         try:
+            guard.check_text(source, max_chars=MAX_CHARS, max_depth=MAX_DEPTH, what="the JSON")
+        except guard.TooBig as e:
+            _fail("", str(e))
+        try:
             d = json.loads(source)
         except json.JSONDecodeError as e:
             _fail("", f"the JSON is damaged ({e.msg} at line {e.lineno}, column {e.colno})")
         except RecursionError:
             _fail("", "the JSON is nested too deeply")
     elif isinstance(source, dict):
-        d = json.loads(json.dumps(source))
+        try:
+            guard.check_data(source, max_items=MAX_ITEMS, max_depth=MAX_DEPTH, what="the data")
+        except guard.TooBig as e:
+            _fail("", str(e))
+        try:
+            d = json.loads(json.dumps(source))
+        except (TypeError, ValueError) as e:
+            _fail("", f"the data is not plain JSON data ({e})")
     else:
         _fail("", f"expected JSON text, found {type(source).__name__}")
     if not isinstance(d, dict):
