@@ -161,7 +161,8 @@ def test_deep_nesting_is_measured_without_recursion() -> None:
     assert guard.depth_of_text('[1, {"a": [[]]}, "[[[[[["]', 10) == 4
     assert guard.depth_of_text('"\\"[]', 10) == 1  # an escaped backslash ends no string
     assert guard.depth_of_text("[" * 40 + "]" * 40, 32) is None
-    assert guard.depth_of_text("[[]", 32) is None and guard.depth_of_text("]", 32) is None
+    assert guard.depth_of_text("[[]", 32) == 2 and guard.depth_of_text("]", 32) == 0
+    assert guard.depth_of_text("[[[}" * 20, 32) is None  # damaged, but the parser would dive
     nest: Any = []
     for _ in range(200_000):
         nest = [nest]

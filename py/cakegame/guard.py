@@ -21,6 +21,7 @@ from typing import Any
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
+_CLOSING = re.compile(r"[\]}]+")
 
 
 class TooBig(ValueError):
@@ -28,11 +29,13 @@ class TooBig(ValueError):
 
 
 def depth_of_text(text: str, limit: int) -> int | None:
-    """How deeply the arrays and objects of JSON `text` nest, if at most `limit`;
-    None when deeper than `limit` or when its brackets do not pair up.
+    """How deeply a JSON parser could nest reading `text`, if at most `limit`; None when
+    deeper than `limit`.
 
     Brackets inside strings do not count. Each pass removes every innermost pair of
-    brackets (all of them at the deepest level), so `limit` passes settle it.
+    brackets (all of them at the deepest level), so `limit` passes settle it. Brackets
+    that never pair up (damaged text) count as opening levels too: the parser goes down
+    into each before it finds the damage.
     """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     depth = 0
@@ -40,8 +43,9 @@ def depth_of_text(text: str, limit: int) -> int | None:
         if depth >= limit:
             return None
         shorter = _INNERMOST.sub("", brackets)
-        if len(shorter) == len(brackets):
-            return None  # an opening bracket without its closing one, or the other way
+        if len(shorter) == len(brackets):  # only brackets that never pair up are left
+            unpaired = depth + len(_CLOSING.sub("", brackets))
+            return unpaired if unpaired <= limit else None
         brackets = shorter
         depth += 1
     return depth
@@ -49,13 +53,12 @@ def depth_of_text(text: str, limit: int) -> int | None:
 
 def check_text(text: str, *, max_chars: int, max_depth: int, what: str = "the save") -> None:
     """Raise TooBig unless `text` is at most `max_chars` long and nests at most `max_depth`
-    deep. Unpaired brackets are refused too: the parser would recurse over them."""
+    deep (counting brackets that do not pair up, which the parser would go down into)."""
     if len(text) > max_chars:
         raise TooBig(f"{what} is too large ({len(text):,} characters; at most "
                      f"{max_chars:,})")
     if depth_of_text(text, max_depth) is None:
-        raise TooBig(f"{what} is nested too deeply (more than {max_depth} levels) or its "
-                     "brackets do not pair up")
+        raise TooBig(f"{what} is nested too deeply (more than {max_depth} levels)")
 
 
 def check_data(data: Any, *, max_items: int, max_depth: int, what: str = "the save") -> None:

@@ -15,9 +15,9 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, history, labels, params, saves, targets
+from . import bots_bridge, clicks, history, labels, params, saves, slot, targets
 from .board import Board, Mark
-from .dom import Store, Texts, by_id, found, h, markup, show
+from .dom import Store, Texts, Unreadable, by_id, found, h, markup, show
 
 BOT_PACE_S = 0.7  # a bot's actions are played at a pace a person can follow
 
@@ -27,6 +27,9 @@ class App:
 
     def __init__(self) -> None:
         self.store = Store()
+        self.slot = slot.Slot(self.store, lambda: float(window.Date.now()), (Unreadable,))
+        self.clicks = clicks.ClickGuard()
+        self.pending_import: saves.Save | None = None
         self.board = Board(by_id("lab"), by_id("chambers"))
         self.state: Any = None
         self.states: list[Any] = []  # the undo window: states[0] .. states[-1] == state
@@ -40,7 +43,6 @@ class App:
         self.ready = 0
         self.bot_token = 0
         self.bot_pace = BOT_PACE_S
-        self.save_blocked = False  # a broken save could not be kept aside: never overwrite it
         self.choices_key: tuple = ()
         self.hand_key: tuple = ()
         self.players_key: tuple = ()
@@ -108,6 +110,11 @@ class App:
         # A click's save runs just after its redraw (save_soon); leaving or hiding the page
         # first (a reload, closing the tab, switching apps on a phone) saves at once.
         self._on(window, "pagehide", lambda e: self.flush_save())
+        self._on(window, "storage", self.on_storage)
+        self._on(document, "mousedown", self.clicks.pressed)
+        self._on(by_id("imp-yes"), "click", lambda e: self._import_confirmed())
+        self._on(by_id("imp-no"), "click", lambda e: self._import_cancelled())
+        self._on(by_id("imp-export"), "click", lambda e: self.export())
         self._on(document, "visibilitychange", lambda e: self.flush_save())
         self._save_proxy = create_proxy(self.flush_save)
         self._proxies.append(self._save_proxy)
@@ -115,53 +122,106 @@ class App:
 
     # ---- saves ---------------------------------------------------------------------------
     def _read_save(self) -> saves.Save | None:
-        raw = self.store.get(saves.SAVE_KEY)
-        if raw is None:
-            if not self.store.available:
-                self._save_state(self.store.problem or "cannot save")
-            return None
+        """The save to resume at start-up (see slot.Slot.load); words for the player if a
+        save was found but cannot be resumed."""
+        rescued = self._rescued()
+        loaded = self.slot.load()
+        if not self.store.available or self.slot.blocked:
+            self._save_state(self.slot.blocked or self.store.problem or "cannot save")
+        if loaded.title:
+            self.pending_message = (loaded.title, loaded.text)
+        elif rescued is not None:
+            self.pending_message = rescued
+        return loaded.save
+
+    @staticmethod
+    def _rescued() -> tuple[str, str] | None:
+        """What js/rescue.js did before Python started: a save Python could not read safely
+        (too large, nested too deeply) moved aside; words for the player, or None."""
         try:
-            return saves.decode(raw)
-        except saves.SaveError as error:
-            kept = self._keep_aside(raw)
-            where = (f"It was kept aside in this browser's storage as “{kept}”."
-                     if kept else "It could not be copied aside, so it is left untouched and "
-                     "this game will not be saved over it.")
-            self.pending_message = (
-                "Your saved game could not be resumed",
-                f"The saved game could not be resumed: {error}. {where} "
-                "You can start a new game.")
+            note = window.cakeRescue
+            reason, kept = note.reason, note.kept
+        except Exception:
             return None
+        if not isinstance(reason, str):
+            return None
+        where = (f"It was kept aside in this browser's storage as “{kept}”."
+                 if isinstance(kept, str) else "It could not be copied aside.")
+        return ("Your saved game could not be resumed",
+                f"The saved game could not be resumed: {reason}. {where} "
+                "You can start a new game.")
 
-    def _keep_aside(self, raw: str) -> str | None:
-        stamp = int(window.Date.now())
-        key = f"{saves.BROKEN_PREFIX}{stamp}"
-        n = 1
-        while self.store.has(key):
-            key = f"{saves.BROKEN_PREFIX}{stamp}.{n}"
-            n += 1
-        if self.store.set(key, raw) and self.store.get(key) == raw:
-            return key
-        self.save_blocked = True
-        return None
-
-    def save_text(self) -> str:
+    def save_text(self, rev: int | None = None) -> str:
         base = self.states[0] if len(self.states) > 1 else None
         return saves.encode(self.state, self.seats, undo_base=base, undo_actions=self.actions,
-                            ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]")
+                            ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]",
+                            rev=(self.slot.rev or 0) if rev is None else rev)
 
     def save(self) -> None:
-        """Write the game to localStorage now (see save_soon for a click's save)."""
+        """Write the game to localStorage now (see save_soon for a click's save), unless
+        another tab saved since this one read: then follow that game (see slot.py)."""
         self.save_due = False
         if self.state is None:
             return
-        if self.save_blocked:
-            self._save_state("not saved: an old save could not be kept aside")
-            return
-        if self.store.set(saves.SAVE_KEY, self.save_text()):
+        result = self.slot.write(self.save_text)
+        if result == slot.SAVED:
             self._save_state("")
+        elif result == slot.MOVED:
+            self._moved_on(None, unsaved=True)
+        elif result == slot.BLOCKED:
+            self._save_state(self.slot.blocked or "cannot save")
         else:
-            self._save_state(self.store.problem or "cannot save")
+            self._save_state(self.store.problem or "the browser refused to save the game")
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab of this site changed the stored game: follow it."""
+        key = event.key
+        if found(key) and key != saves.SAVE_KEY:
+            return
+        raw = event.newValue if found(event.newValue) else None
+        if (raw is not None and saves.peek_rev(raw) == self.slot.rev) or self.slot.blocked:
+            return
+        self._moved_on(raw, unsaved=self.save_due)
+
+    def _moved_on(self, raw: str | None, *, unsaved: bool) -> None:
+        """The stored game is no longer the one this tab read or wrote: another tab played
+        on, started a game or imported one. Show that game; if this tab had a position not
+        saved yet, keep it aside. A damaged save in the way is kept aside, then replaced."""
+        if raw is None and not unsaved:
+            try:
+                raw = self.slot.current()
+            except Unreadable:
+                self._save_state(self.slot.blocked or "cannot save")
+                return
+        if raw is None:  # removed elsewhere: this tab's game is the only copy left
+            self.slot.rev = None
+            self.save()
+            return
+        try:
+            newer = saves.decode(raw)
+        except saves.SaveError:
+            self.slot.set_aside_damaged(raw)
+            if self.slot.blocked:
+                self._save_state(self.slot.blocked)
+            else:
+                self.save()
+            return
+        same = self.state is not None and newer.state == self.state
+        kept = None
+        if unsaved and self.state is not None and not same:
+            kept = self.slot.keep_aside(self.save_text(), slot.KEPT_PREFIX)
+        self.slot.adopt(newer)
+        if same:
+            self.save_due = False
+            self._save_state("")
+            return
+        self._resume(newer, write=False)
+        self._save_state("")
+        text = ("This game was played on in another tab: this tab now shows the latest "
+                "position.")
+        if kept:
+            text += f" The position this tab had not saved yet was kept aside as “{kept}”."
+        self.notice(text)
 
     def save_soon(self) -> None:
         """Save once the browser has run the click's redraw: the JSON of the game (tens of
@@ -190,7 +250,7 @@ class App:
             self.texts.text("save-state", "Saved")
             self.texts.cls("save-state", "save-state ok")
 
-    def _resume(self, save: saves.Save) -> None:
+    def _resume(self, save: saves.Save, write: bool = True) -> None:
         self.state = save.state
         self.seats = list(save.seats)
         self.ui = {"pass_device": bool(save.ui.get("pass_device", False)),
@@ -210,7 +270,10 @@ class App:
         self.gameover_shown = False
         self._game_started()
         self.render()
-        self.save()
+        if write:
+            self.save()
+        else:
+            self.save_due = False
 
     def _set_log(self, log: list[list[Any]]) -> None:
         self.log = [list(e) for e in log]
@@ -348,6 +411,9 @@ class App:
         target = event.target
         if not found(target) or not hasattr(target, "closest"):
             return
+        if found(target.closest("[data-action], [data-select], [data-back], .chamber")) \
+                and self.clicks.stale(event):
+            return  # pressed before the last redraw: not the choice that was on screen
         el = target.closest("[data-action]")
         if found(el):
             if el.hasAttribute("disabled"):
@@ -397,6 +463,7 @@ class App:
         self._bump()
 
     def _bump(self) -> None:
+        self.clicks.drawn(float(window.performance.now()))
         self.ready += 1
         by_id("status").setAttribute("data-ready", str(self.ready))
 
@@ -885,24 +952,57 @@ class App:
         asyncio.ensure_future(self._import(file))
 
     async def _import(self, file: Any) -> None:
+        """Read a chosen file and load the game in it, asking first if it would replace a
+        game in progress. The file is checked before anything parses it (saves.decode)."""
         try:
+            if int(file.size) > saves.MAX_CHARS * 4:
+                self.message("Import failed", "That file is too large to be a saved game.")
+                return
             text = await file.text()
         except Exception as error:
             self.message("Import failed", f"The file could not be read: {error}")
-            return
-        if len(text) > 5_000_000:
-            self.message("Import failed", "That file is too large to be a saved game.")
             return
         try:
             save = saves.decode(text)
         except saves.SaveError as error:
             self.message("Import failed", f"That file is not a game this page can load: {error}.")
             return
+        if self.state is None or self.state.is_over:
+            self._import_now(save)
+            return
+        self.pending_import = save
+        self._open("import-confirm")
+        by_id("imp-no").focus()
+
+    def _import_confirmed(self) -> None:
+        self._close("import-confirm")
+        if self.pending_import is not None:
+            save, self.pending_import = self.pending_import, None
+            self._import_now(save)
+
+    def _import_cancelled(self) -> None:
+        self.pending_import = None
+        self._close("import-confirm")
+
+    def _import_now(self, save: saves.Save) -> None:
+        """Replace the game by an imported one, keeping the game in progress aside first
+        (as a copy in this browser, or as a file if storage refuses the copy)."""
+        kept = None
+        replaced = self.state is not None and not self.state.is_over
+        if replaced:
+            kept = self.slot.keep_aside(self.save_text(), slot.KEPT_PREFIX)
+            if kept is None:
+                self.export()
         self._close("newgame")
         self._close("gameover")
         self._close("curtain")
         self._resume(save)
-        self.message("Game imported", "The game from the file is now in play.")
+        words = "The game from the file is now in play."
+        if kept:
+            words += f" The game it replaced was kept aside in this browser as “{kept}”."
+        elif replaced:
+            words += " The game it replaced could not be kept in this browser; it was exported."
+        self.message("Game imported", words)
 
     # ---- computer players ----------------------------------------------------------------
     def _schedule_bot(self) -> None:
