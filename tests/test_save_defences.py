@@ -11,7 +11,7 @@ import random
 import cakegame
 import pytest
 from pyodide_node import available, run_in_pyodide
-from ui import params, saves
+from ui import clicks, params, saves, slot
 
 
 def game(n: int = 30, players: int = 2, seed: int = 17, names=None):
@@ -152,3 +152,128 @@ def test_deep_nesting_is_refused_in_the_pages_python():
         timeout=300)
     assert out.split() == ["engine:", "True", "page:", "damaged"] * 3 + [
         "data:", "True", "alive"], out
+
+
+# ---- slot.py: the one saved game, shared by tabs (cases 3, 4 and 10) ----------------------
+
+class FakeStore:
+    """localStorage as a dict; `unreadable` makes every read throw, `full` every write fail."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+        self.unreadable = False
+        self.full = False
+
+    def read(self, key):
+        if self.unreadable:
+            raise slot.Unreadable("SecurityError")
+        return self.data.get(key)
+
+    def set(self, key, value):
+        if self.full:
+            return False
+        self.data[key] = value
+        return True
+
+    def has(self, key):
+        return key in self.data
+
+
+class Tab:
+    """A tab's saving, as the page does it: its own game, its Slot over the shared store."""
+
+    def __init__(self, store, state) -> None:
+        self.slot = slot.Slot(store, clock=lambda: 1000.0)
+        self.state = state
+
+    def text(self, rev: int) -> str:
+        return saves.encode(self.state, ["human", "human"], rev=rev)
+
+    def save(self) -> str:
+        return self.slot.write(self.text)
+
+
+def test_two_tabs_never_overwrite_each_others_newer_save():
+    store = FakeStore()
+    s = game(10)
+    a, b = Tab(store, s), Tab(store, s)
+    assert a.save() == slot.SAVED
+    loaded = b.slot.load()
+    assert loaded.save.state == s and b.slot.rev == 1
+    for _ in range(4):  # A plays on
+        a.state = a.state.apply(a.state.legal_actions()[0])
+        assert a.save() == slot.SAVED
+    b.state = s.apply(s.legal_actions()[-1])  # B, left behind, plays one move
+    before = store.data[saves.SAVE_KEY]
+    assert b.save() == slot.MOVED and store.data[saves.SAVE_KEY] == before
+    newer = saves.decode(before)  # B follows A's game, then saves on top of it
+    assert newer.state == a.state and newer.rev == 5
+    b.slot.adopt(newer)
+    b.state = newer.state
+    assert b.save() == slot.SAVED and saves.peek_rev(store.data[saves.SAVE_KEY]) == 6
+    assert a.save() == slot.MOVED
+
+
+def test_a_save_that_cannot_be_read_is_never_written_over():
+    store = FakeStore()
+    store.data[saves.SAVE_KEY] = good(rev=3)
+    store.unreadable = True
+    tab = Tab(store, game(5))
+    loaded = tab.slot.load()
+    assert loaded.save is None and "could not be read" in loaded.title
+    store.unreadable = False  # even once it reads again, this tab does not write
+    assert tab.save() == slot.BLOCKED and saves.peek_rev(store.data[saves.SAVE_KEY]) == 3
+
+
+def test_a_damaged_save_is_kept_aside_before_it_is_replaced():
+    store = FakeStore()
+    store.data[saves.SAVE_KEY] = "{damaged"
+    tab = Tab(store, game(5))
+    loaded = tab.slot.load()
+    assert loaded.save is None and "kept aside" in loaded.text
+    assert tab.save() == slot.SAVED
+    assert [v for k, v in store.data.items() if k.startswith(saves.BROKEN_PREFIX)] == ["{damaged"]
+    other = FakeStore()
+    other.data[saves.SAVE_KEY] = "{damaged"
+    other.full = True  # cannot keep it aside: then never write over it
+    tab = Tab(other, game(5))
+    assert "left untouched" in tab.slot.load().text
+    other.full = False
+    assert tab.save() == slot.BLOCKED and other.data[saves.SAVE_KEY] == "{damaged"
+
+
+def test_full_storage_still_reads_the_save():
+    store = FakeStore()
+    store.data[saves.SAVE_KEY] = good(rev=2)
+    store.full = True
+    tab = Tab(store, game(5))
+    assert tab.slot.load().save is not None
+    assert tab.save() == slot.FAILED
+
+
+# ---- clicks.py: a click applies only what was on screen when it was pressed (case 5) ------
+
+class Ev:
+    def __init__(self, t: float, detail: int = 1, repeat: bool = False) -> None:
+        self.timeStamp, self.detail, self.repeat = t, detail, repeat
+
+
+def test_the_second_click_of_a_double_click_is_stale_once_the_page_redrew():
+    g = clicks.ClickGuard()
+    g.drawn(0.0)
+    g.pressed(Ev(10.0, 1))
+    assert not g.stale(Ev(12.0, 1))  # the first click applies and the page redraws
+    g.drawn(15.0)
+    g.pressed(Ev(90.0, 2))
+    assert g.stale(Ev(95.0, 2))  # the second belongs to a gesture begun before the redraw
+    g.pressed(Ev(400.0, 1))
+    assert not g.stale(Ev(410.0, 1))  # a new click on the new screen applies
+
+
+def test_a_press_made_before_a_redraw_is_stale_and_keys_do_not_repeat():
+    g = clicks.ClickGuard()
+    g.pressed(Ev(10.0, 1))
+    g.drawn(20.0)  # e.g. a computer player's move drew new targets under the pointer
+    assert g.stale(Ev(30.0, 1))
+    assert not g.stale(Ev(40.0, 0))  # Enter on a focused chamber: the click is the press
+    assert g.stale(Ev(50.0, 0, repeat=True))

@@ -167,7 +167,12 @@ class App:
         if result == slot.SAVED:
             self._save_state("")
         elif result == slot.MOVED:
-            self._moved_on(None, unsaved=True)
+            try:
+                raw = self.slot.current()
+            except Unreadable:
+                self._save_state(self.slot.blocked or "cannot save")
+                return
+            self._moved_on(raw, unsaved=True)
         elif result == slot.BLOCKED:
             self._save_state(self.slot.blocked or "cannot save")
         else:
@@ -187,12 +192,6 @@ class App:
         """The stored game is no longer the one this tab read or wrote: another tab played
         on, started a game or imported one. Show that game; if this tab had a position not
         saved yet, keep it aside. A damaged save in the way is kept aside, then replaced."""
-        if raw is None and not unsaved:
-            try:
-                raw = self.slot.current()
-            except Unreadable:
-                self._save_state(self.slot.blocked or "cannot save")
-                return
         if raw is None:  # removed elsewhere: this tab's game is the only copy left
             self.slot.rev = None
             self.save()
