@@ -65,7 +65,7 @@ class Action:
             args = tuple(args)
             object.__setattr__(self, "args", args)
         for word in args:
-            if word.__class__ is not str or not word or any(c.isspace() for c in word):
+            if word.__class__ is not str or word.split() != [word]:
                 raise IllegalActionError(f"an action's arguments are single words, not "
                                          f"{word!r}")
 
