@@ -137,6 +137,7 @@ def test_states_played_from_any_loadable_crafted_save_load_again() -> None:
         accepted += 1
         play_out(s, Rng(trial), 25, context)
     assert accepted >= 100 and refused >= 300, (accepted, refused)
+    print(f"crafted saves: {accepted} accepted and played on, {refused} refused")
 
 
 # ---- case 6: positions the loader must refuse -------------------------------------------
