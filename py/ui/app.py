@@ -20,7 +20,7 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, dialogs, params, saves, targets
+from . import bots_bridge, dialogs, hint, params, saves, targets
 from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
@@ -52,6 +52,7 @@ class App:
         self.ready = 0
         self.bot_token = 0
         self.gameover_shown = False
+        self.hint = hint.Hints(self)  # 'Suggest a move'
 
     @property
     def state(self) -> Any:
@@ -116,6 +117,7 @@ class App:
         self.newgame = NewGameDialog(self._on, self._start_from_dialog)
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
+        self.hint.wire()
 
     # ---- games ---------------------------------------------------------------------------
     def _resume(self, save: saves.Save, write: bool = True) -> None:
@@ -195,6 +197,7 @@ class App:
         self.selected = None
         self.gameover_shown = False
         self.bot_token += 1
+        self.hint.reset()
         self.panels.forget()
         self.panels.reset_log()
         self.panels.build_players(self.state)
@@ -401,6 +404,8 @@ class App:
         if over and not self.gameover_shown:
             self.gameover_shown = True
             dialogs.gameover(s)
+            by_id("go-hints").textContent = self.hint.gameover_text()
+        self.hint.after_render()
         self._bump()
 
     # ---- export and import ---------------------------------------------------------------
