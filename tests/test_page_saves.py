@@ -171,7 +171,7 @@ def test_keyboard_reaches_the_board_and_undo(page_watch):
     page_watch.goto(START)
     first = saved_game(page_watch)
     page_watch.focus("#ch-" + page_watch.evaluate(
-        "document.querySelector('.chamber[data-action]').dataset.letter"))
+        "document.querySelector('.chamber[data-action]').dataset.letter") + " .hex")
     page_watch.keyboard.press("Enter")
     assert saved_game(page_watch) != first
     assert not page_watch.is_disabled("#btn-undo")
