@@ -503,7 +503,7 @@ def turret_strikes(d: Data, p: int) -> None:
         destroy_all(d, p, ev.TURRET)
 
 
-def destroy_all(d: Data, p: int, cause: str) -> None:
+def destroy_all(d: Data, p: int, cause: str | None = None) -> None:
     """Every Test Subject in chamber `p` is destroyed (back to its supply)."""
     row = d["sub"][p]
     for s in range(d["players"]):
@@ -523,20 +523,20 @@ def new_character(d: Data, card: str) -> None:
         turret_strikes(d, d["turret"])
 
 
-def place_turret(d: Data, p: int, cause: str | None) -> None:
+def place_turret(d: Data, p: int, cause: str | None = None) -> None:
     tell(d, "turret", chamber=d["turret"], to=p, cause=cause)
     d["turret"] = p
     turret_strikes(d, p)
 
 
-def deliver_subject(d: Data, seat: int, p: int, cause: str) -> None:
+def deliver_subject(d: Data, seat: int, p: int, cause: str | None = None) -> None:
     d["supply"][seat] -= 1
     d["sub"][p][seat] += 1
     tell(d, "subjects_in", seat, p, cause=cause)
     turret_strikes(d, p)
 
 
-def take_card(d: Data, seat: int, cause: str) -> None:
+def take_card(d: Data, seat: int, cause: str | None = None) -> None:
     """The deck's top card into `seat`'s hand; the deck is rebuilt when it runs out."""
     if not d["deck"]:
         reshuffle(d)
