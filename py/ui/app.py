@@ -1,61 +1,64 @@
-"""The page's controller: the game in progress, the turn loop, saves, dialogs and panels.
+"""The page's controller: wires the page, turns clicks into actions, runs the turn loop.
 
-One rule runs through it: every fact about the game comes from the engine's State, and every
-change goes through `State.apply`. The DOM is only ever written, never read back for game
-facts. After each redraw `#status[data-ready]` counts up, so tests know the page has settled.
+One rule runs through it: every fact about the game comes from the engine's State (held by
+`session.Session`), and every change goes through `State.apply`. The DOM is only ever
+written, never read back for game facts. After each redraw `#status[data-ready]` counts up,
+so tests know the page has settled.
+
+The rooms: `session` (the game as data), `panels` (everything outside the lab), `board`
+(the lab), `newgame` (the new-game dialog), `dialogs` (message, curtain, game over),
+`autosave` (storage), `animate` (motion after a redraw, the bots' pace). Drawing never
+starts a computer player's turn: `changed()` draws, then the turn loop looks whose turn it is.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, history, labels, params, saves, targets
+from . import bots_bridge, dialogs, hint, params, saves, targets
+from .access import Access
+from .animate import Animator
+from .autosave import AutoSave
 from .board import Board, Mark
-from .dom import Store, Texts, by_id, found, h, markup, show
-
-BOT_PACE_S = 0.7  # a bot's actions are played at a pace a person can follow
+from .clicks import ClickGuard
+from .dom import Texts, by_id, found, h
+from .labview import LabView
+from .newgame import NewGameDialog, random_seed
+from .panels import Panels
+from .session import Session
 
 
 class App:
     """The game on the page."""
 
     def __init__(self) -> None:
-        self.store = Store()
+        self.session = Session()
+        self.texts = Texts()  # writes that skip unchanged texts and classes
         self.board = Board(by_id("lab"), by_id("chambers"))
-        self.state: Any = None
-        self.states: list[Any] = []  # the undo window: states[0] .. states[-1] == state
-        self.actions: list[str] = []  # actions between consecutive states of the window
-        self.log: list[list[Any]] = []
-        self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
-        self.log_shown = 0
-        self.seats: list[str] = []
-        self.ui: dict[str, Any] = {"pass_device": False, "revealed": None}
+        self.saver = AutoSave(self.session, self.texts)
+        self.saver.moved_on = lambda raw: self._moved_on(raw, unsaved=True)
+        self.clicks = ClickGuard()  # a click applies only what was on screen when pressed
+        self.pending_import: saves.Save | None = None  # waiting for "Replace it"
+        self.animator = Animator()
+        self._proxies: list[Any] = []
+        self.panels = Panels(self.session, self.texts, self._on, self.set_seat)
+        self.newgame: NewGameDialog | None = None
+        self.settings = params.Settings()
         self.selected: str | None = None
         self.ready = 0
         self.bot_token = 0
-        self.bot_pace = BOT_PACE_S
-        self.save_blocked = False  # a broken save could not be kept aside: never overwrite it
-        self.choices_key: tuple = ()
-        self.hand_key: tuple = ()
-        self.players_key: tuple = ()
-        self.piles_key: tuple = ()
-        self.settings = params.Settings()
         self.gameover_shown = False
-        self._proxies: list[Any] = []
-        self.listed_for: Any = None  # the state whose legal actions `listed` holds
-        self.listed: frozenset[str] = frozenset()
-        self.pending_message: tuple[str, str] | None = None
-        self.last_action = ""  # the text of the action played last (outlined on the board)
-        self.texts = Texts()  # writes that skip unchanged texts and classes
-        self.save_due = False  # a click's save waits until the redraw is on screen
-        self._save_proxy: Any = None
-        self.player_rows: tuple = ()  # what each division's cells show now
+        self.hint = hint.Hints(self)  # 'Suggest a move'
+        self.access = Access(self)  # keyboard and screen-reader play
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
 
     # ---- start-up ------------------------------------------------------------------------
     def start(self) -> None:
@@ -64,11 +67,9 @@ class App:
         if found(placeholder):
             placeholder.remove()
         self._wire()
-        random_seed = int(window.Math.floor(window.Math.random() * 1_000_000)) + 1
-        self.settings = params.parse_query(window.location.search, random_seed)
-        if self.settings.bot_pace_ms is not None:
-            self.bot_pace = self.settings.bot_pace_ms / 1000
-        save = self._read_save()
+        self.settings = params.parse_query(window.location.search, random_seed())
+        self.animator.set_fixed(self.settings.bot_pace_ms)
+        save = self.saver.read()
         for el_id in ("btn-new", "btn-export", "btn-import"):
             by_id(el_id).disabled = False
         if save is not None:
@@ -78,14 +79,15 @@ class App:
             if self.settings.from_url and not same:
                 self.open_newgame(can_continue=True)
             return
-        if self.settings.from_url and self.pending_message is None:
+        if self.settings.from_url and self.saver.problem is None:
             self.new_game(self.settings)
             return
-        self._render_empty()
+        self.panels.empty()
+        self._bump()
         self.open_newgame(can_continue=False)
-        if self.pending_message is not None:
-            self.message(*self.pending_message)  # opened last: on top of the new-game screen
-            self.pending_message = None
+        if self.saver.problem is not None:
+            dialogs.message(*self.saver.problem)  # opened last: on top of the new-game screen
+            self.saver.problem = None
 
     def _on(self, el: Any, event: str, handler: Any) -> None:
         proxy = create_proxy(handler)
@@ -100,223 +102,175 @@ class App:
         self._on(by_id("btn-export"), "click", lambda e: self.export())
         self._on(by_id("btn-import"), "click", lambda e: by_id("import-file").click())
         self._on(by_id("import-file"), "change", self.on_import)
-        self._on(by_id("msg-ok"), "click", lambda e: self._close("message"))
+        self._on(by_id("msg-ok"), "click", lambda e: dialogs.close("message"))
         self._on(by_id("curtain-go"), "click", lambda e: self.reveal())
         self._on(by_id("curtain"), "cancel", lambda e: e.preventDefault())
-        self._on(by_id("go-close"), "click", lambda e: self._close("gameover"))
+        self._on(by_id("go-close"), "click", lambda e: dialogs.close("gameover"))
         self._on(by_id("go-again"), "click", lambda e: self.play_again())
-        # A click's save runs just after its redraw (save_soon); leaving or hiding the page
-        # first (a reload, closing the tab, switching apps on a phone) saves at once.
-        self._on(window, "pagehide", lambda e: self.flush_save())
-        self._on(document, "visibilitychange", lambda e: self.flush_save())
-        self._save_proxy = create_proxy(self.flush_save)
-        self._proxies.append(self._save_proxy)
-        self._wire_newgame()
+        # A click's save runs just after its redraw (AutoSave.soon); leaving or hiding the
+        # page first (a reload, closing the tab, switching apps on a phone) saves at once.
+        self._on(window, "pagehide", lambda e: self.saver.flush())
+        self._on(document, "visibilitychange", lambda e: self.saver.flush())
+        self._on(window, "storage", self.on_storage)  # another tab saved: follow it
+        self._on(document, "mousedown", self.clicks.pressed)
+        self._on(by_id("imp-yes"), "click", lambda e: self._import_confirmed())
+        self._on(by_id("imp-no"), "click", lambda e: self._import_cancelled())
+        self._on(by_id("imp-export"), "click", lambda e: self.export())
+        self.newgame = NewGameDialog(self._on, self._start_from_dialog)
+        self.labview = LabView(by_id("lab-wrap"), self._on)
+        self.labview.element_of = self.board.element
+        self.hint.wire()
+        self.access.wire()
 
-    # ---- saves ---------------------------------------------------------------------------
-    def _read_save(self) -> saves.Save | None:
-        raw = self.store.get(saves.SAVE_KEY)
-        if raw is None:
-            if not self.store.available:
-                self._save_state(self.store.problem or "cannot save")
-            return None
-        try:
-            return saves.decode(raw)
-        except saves.SaveError as error:
-            kept = self._keep_aside(raw)
-            where = (f"It was kept aside in this browser's storage as “{kept}”."
-                     if kept else "It could not be copied aside, so it is left untouched and "
-                     "this game will not be saved over it.")
-            self.pending_message = (
-                "Your saved game could not be resumed",
-                f"The saved game could not be resumed: {error}. {where} "
-                "You can start a new game.")
-            return None
-
-    def _keep_aside(self, raw: str) -> str | None:
-        stamp = int(window.Date.now())
-        key = f"{saves.BROKEN_PREFIX}{stamp}"
-        n = 1
-        while self.store.has(key):
-            key = f"{saves.BROKEN_PREFIX}{stamp}.{n}"
-            n += 1
-        if self.store.set(key, raw) and self.store.get(key) == raw:
-            return key
-        self.save_blocked = True
-        return None
-
-    def save_text(self) -> str:
-        base = self.states[0] if len(self.states) > 1 else None
-        return saves.encode(self.state, self.seats, undo_base=base, undo_actions=self.actions,
-                            ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]")
-
-    def save(self) -> None:
-        """Write the game to localStorage now (see save_soon for a click's save)."""
-        self.save_due = False
-        if self.state is None:
-            return
-        if self.save_blocked:
-            self._save_state("not saved: an old save could not be kept aside")
-            return
-        if self.store.set(saves.SAVE_KEY, self.save_text()):
-            self._save_state("")
-        else:
-            self._save_state(self.store.problem or "cannot save")
-
-    def save_soon(self) -> None:
-        """Save once the browser has run the click's redraw: the JSON of the game (tens of
-        kilobytes late in a game) and the storage write then stay out of the click's time.
-
-        `setTimeout(0)` runs in the next task, before any later input or page script, so a
-        save is never more than one task behind; `pagehide` and `visibilitychange` flush it
-        too, so a reload or a closed tab resumes the very state on the screen. Several
-        clicks before it runs make one save of the latest state.
-        """
-        if self.save_due:
-            return
-        self.save_due = True
-        window.setTimeout(self._save_proxy, 0)
-
-    def flush_save(self, *_: Any) -> None:
-        """Run a pending save_soon now (no-op if none is pending)."""
-        if self.save_due:
-            self.save()
-
-    def _save_state(self, problem: str) -> None:
-        if problem:
-            self.texts.text("save-state", f"Not saved: {problem}")
-            self.texts.cls("save-state", "save-state bad")
-        else:
-            self.texts.text("save-state", "Saved")
-            self.texts.cls("save-state", "save-state ok")
-
-    def _resume(self, save: saves.Save) -> None:
-        self.state = save.state
-        self.seats = list(save.seats)
-        self.ui = {"pass_device": bool(save.ui.get("pass_device", False)),
-                   "revealed": save.ui.get("revealed")}
-        if save.undo_base is not None:
-            s = save.undo_base
-            self.states = [s]
-            for a in save.undo_actions:
-                s = s.apply(a)
-                self.states.append(s)
-            self.actions = list(save.undo_actions)
-        else:
-            self.states = [save.state]
-            self.actions = []
-        self._set_log(save.log)
-        self.selected = None
-        self.gameover_shown = False
+    # ---- games ---------------------------------------------------------------------------
+    def _resume(self, save: saves.Save, write: bool = True) -> None:
+        self.session.resume(save)
         self._game_started()
-        self.render()
-        self.save()
+        self.changed()
+        if write:
+            self.saver.now()
+        else:
+            self.saver.due = False
 
-    def _set_log(self, log: list[list[Any]]) -> None:
-        self.log = [list(e) for e in log]
-        self.log_parts = [json.dumps(e, separators=(",", ":")) for e in self.log]
-        self.log_shown = 0
-        by_id("log").replaceChildren()
+    def on_storage(self, event: Any) -> None:
+        """Another tab of this site changed the stored game: follow it."""
+        key = event.key
+        if found(key) and key != saves.SAVE_KEY:
+            return
+        raw = event.newValue if found(event.newValue) else None
+        slot = self.saver.slot
+        if (raw is not None and saves.peek_rev(raw) == slot.rev) or slot.blocked:
+            return
+        self._moved_on(raw, unsaved=self.saver.due)
 
-    # ---- a new game ----------------------------------------------------------------------
+    def _moved_on(self, raw: str | None, *, unsaved: bool) -> None:
+        """The stored game is no longer the one this tab read or wrote: another tab played
+        on, started a game or imported one. Show that game; if this tab had a position not
+        saved yet, keep it aside. A damaged save in the way is kept aside, then replaced."""
+        slot = self.saver.slot
+        if raw is None:  # removed elsewhere: this tab's game is the only copy left
+            slot.rev = None
+            self.saver.now()
+            return
+        try:
+            newer = saves.decode(raw)
+        except saves.SaveError:
+            slot.set_aside_damaged(raw)
+            if slot.blocked:
+                self.saver.show(slot.blocked)
+            else:
+                self.saver.now()
+            return
+        same = self.state is not None and newer.state == self.state
+        kept = self.saver.keep_aside() if unsaved and not same else None
+        slot.adopt(newer)
+        if same:
+            self.saver.due = False
+            self.saver.show("")
+            return
+        self._resume(newer, write=False)
+        self.saver.show("")
+        text = ("This game was played on in another tab: this tab now shows the latest "
+                "position.")
+        if kept:
+            text += f" The position this tab had not saved yet was kept aside as “{kept}”."
+        self.notice(text)
+
     def new_game(self, settings: params.Settings) -> None:
-        names = settings.game_names()
         try:
             state = cakegame.new_game(players=settings.players, seed=settings.seed,
-                                      names=names, first_player=settings.first)
+                                      names=settings.game_names(), first_player=settings.first)
         except ValueError as error:
-            self.message("The game could not start", str(error))
+            dialogs.message("The game could not start", str(error))
             return
         self.settings = settings
-        self.state = state
-        self.states = [state]
-        self.actions = []
-        self.seats = settings.game_seats()
-        self.ui = {"pass_device": settings.pass_device, "revealed": None}
-        self._set_log([])
-        self.selected = None
-        self.gameover_shown = False
+        self.session.start(state, settings.game_seats(), settings.pass_device)
         try:
             window.history.replaceState(None, "", params.query_of(settings))
         except Exception:
             pass
         self._game_started()
-        self.render()
-        self.save()
+        self.changed()
+        self.saver.now()
+
+    def _start_from_dialog(self, settings: params.Settings) -> None:
+        self.new_game(settings)
 
     def _game_started(self) -> None:
-        self.last_action = ""
-        self.players_key = ()
-        self.hand_key = ()
-        self.choices_key = ()
-        self.piles_key = ()
+        self.selected = None
+        self.gameover_shown = False
         self.bot_token += 1
-        self._build_players()
+        self.hint.reset()
+        self.panels.forget()
+        self.panels.reset_log()
+        self.panels.build_players(self.state)
+        self.access.forget()
+
+    def open_newgame(self, can_continue: bool) -> None:
+        s = self.state
+        self.newgame.open(self.settings, can_continue, game_on=s is not None and not s.is_over,
+                          any_game=s is not None)
+
+    def play_again(self) -> None:
+        dialogs.close("gameover")
+        s = self.state
+        if s is not None:
+            st = self.settings
+            st.players = s.players
+            st.names = list(s.names) + list(params.DEFAULT_NAMES[s.players:])
+            st.seats = list(self.session.seats) + ["human"] * (4 - len(self.session.seats))
+            st.seed = random_seed()
+        self.open_newgame(can_continue=False)
 
     # ---- playing -------------------------------------------------------------------------
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] == "human"
-
     def apply(self, text: str) -> None:
         """Apply an action the engine lists; explain (and change nothing) if it is refused."""
-        s = self.state
-        if s is None or s.is_over:
+        before = self.state
+        if before is None or before.is_over:
             return
-        seat = s.current_player
         try:
-            if s is self.listed_for and text in self.listed:
-                # Listed by this very state's legal_actions(): skip the second legality check.
-                new = s.apply_unchecked(cakegame.Action.parse(text))
-            else:
-                new = s.apply(text)
+            now = self.session.apply(text)
         except cakegame.IllegalActionError as error:
             self.notice(f"Not possible: {error}")
             return
-        entry = [s.turn_number, seat, s.describe(text)]
-        self.log.append(entry)
-        self.log_parts.append(json.dumps(entry, separators=(",", ":")))
-        self.states.append(new)
-        self.actions.append(text)
-        depth = history.undo_depth(self.states)
-        if len(self.states) > depth + 1:
-            cut = len(self.states) - depth - 1
-            self.states = self.states[cut:]
-            self.actions = self.actions[cut:]
-        self.state = new
-        self.last_action = text
+        self.access.acted(before, text, now, bot=not self.session.is_human(before.current_player))
         self.selected = None
         self.notice("")
-        self.render()
-        self.save_soon()
+        self.changed()
+        self.saver.soon()
+        self.animator.after(before, now, text)
 
     def undo(self) -> None:
-        s = self.state
-        if s is None or not self.is_human(s.current_player) or len(self.states) < 2:
+        result = self.session.undo()
+        if result is None:
             return
-        if history.undo_depth(self.states) < 1:
-            return
-        self.states.pop()
-        undone = self.actions.pop()
-        self.state = self.states[-1]
-        self.last_action = self.actions[-1] if self.actions else ""
-        if self.log:
-            self.log.pop()
-            self.log_parts.pop()
+        state, undone = result
         self.selected = None
-        self.notice(f"Undone: {undone}")
-        self.render()
-        self.save_soon()
+        self.notice(f"Undone: {state.describe(undone)}")
+        self.changed()
+        self.saver.soon()
 
     def select(self, letter: str | None) -> None:
         self.selected = letter
         self.render()
 
     def reveal(self) -> None:
-        if self.state is not None:
-            self.ui["revealed"] = self.state.current_player
-        self._close("curtain")
-        self.render()
-        self.save()
+        self.session.reveal()
+        dialogs.close("curtain")
+        self.changed()
+        self.saver.now()
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Hand a seat to a bot, or take it back, mid-game."""
+        if not self.session.set_seat(seat, kind):
+            return
+        self.bot_token += 1
+        self.panels.forget()
+        self.changed()
+        self.saver.now()
+
+    def notice(self, text: str) -> None:
+        self.panels.notice(text)
 
     def explain(self, letter: str) -> None:
         """A click on a chamber that is not a target: say why, change nothing."""
@@ -327,10 +281,10 @@ class App:
             self.notice("The game is over.")
             return
         seat = s.current_player
-        if not self.is_human(seat):
+        if not self.session.is_human(seat):
             self.notice(f"{s.names[seat]} (a computer player) is deciding now.")
             return
-        t = targets.sort_actions([str(a) for a in s.legal_actions()])
+        t = targets.sort_actions(self.session.legal_texts())
         guess = targets.guess_text(t, s.decision, letter)
         if guess is None:
             self.notice(f"Chamber {letter} is not a choice now: {s.prompt()}, with the "
@@ -348,6 +302,9 @@ class App:
         target = event.target
         if not found(target) or not hasattr(target, "closest"):
             return
+        if found(target.closest("[data-action], [data-select], [data-back], .chamber")) \
+                and self.clicks.stale(event):
+            return  # pressed before the last redraw: not the choice that was on screen
         el = target.closest("[data-action]")
         if found(el):
             if el.hasAttribute("disabled"):
@@ -374,6 +331,8 @@ class App:
                 self.explain(letter)
 
     def on_key(self, event: Any) -> None:
+        if self.access.on_key(event):
+            return
         key = event.key
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
@@ -391,34 +350,45 @@ class App:
         elif key == "Escape" and self.selected is not None:
             self.select(None)
 
-    # ---- drawing -------------------------------------------------------------------------
-    def _render_empty(self) -> None:
-        self.texts.text("status", "Choose the players to start a game.")
-        self._bump()
-
+    # ---- drawing and the turn loop -------------------------------------------------------
     def _bump(self) -> None:
+        self.clicks.drawn(float(window.performance.now()))
         self.ready += 1
         by_id("status").setAttribute("data-ready", str(self.ready))
+
+    def deciding(self) -> bool:
+        """A person decides now, their hand shown (no curtain between)."""
+        s = self.state
+        return (s is not None and self.session.human_to_act()
+                and not self.session.needs_curtain(s.current_player))
+
+    def changed(self) -> None:
+        """The game moved on: redraw, then let a computer player take its turn if it is
+        theirs (drawing itself never starts one)."""
+        self.render()
+        if self.session.bot_to_act():
+            self._schedule_bot()
 
     def render(self) -> None:
         """Redraw everything from the state (only the parts that changed are touched)."""
         s = self.state
         if s is None:
-            self._render_empty()
+            self.panels.empty()
+            self._bump()
             return
+        session = self.session
         over = s.is_over
         seat = s.current_player
-        human = not over and self.is_human(seat)
-        curtain = human and self._needs_curtain(seat)
-        texts = [str(a) for a in s.legal_actions()] if human and not curtain else []
-        self.listed_for, self.listed = s, frozenset(texts)
+        human = session.human_to_act()
+        curtain = human and session.needs_curtain(seat)
+        texts = session.legal_texts() if human and not curtain else []
         t = targets.sort_actions(texts)
         step = targets.second_step(t, self.selected) if self.selected else None
         if self.selected and step is None:
             self.selected = None
         marks: dict[str, Mark] = {}
         if step is not None:
-            marks[step.source] = Mark("selected", None, f"Chamber {step.source}, selected")
+            marks[step.source] = Mark("selected", None, "selected; Enter lets it go")
             for letter, action in step.chambers.items():
                 marks[letter] = Mark("second", action)
         else:
@@ -426,451 +396,44 @@ class App:
                 if len(acts) == 1:
                     marks[letter] = Mark("target", acts[0])
                 else:
-                    marks[letter] = Mark("multi", None, f"Chamber {letter}: {len(acts)} choices")
-        last = frozenset(w for w in self.last_action.split()[1:] if len(w) == 1 and w.isalpha())
+                    marks[letter] = Mark("multi", None, f"{len(acts)} choices")
+        last_words = session.last_action.split()[1:]
+        last = frozenset(w for w in last_words if len(w) == 1 and w.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
                           describe=s.describe)
-        self._render_status(s, human, curtain)
-        self._render_choices(s, t, step, texts)
-        self._render_players(s)
-        self._render_piles(s)
-        self._render_hand(s, human and not curtain, t)
-        self._render_log(s)
-        undo_ok = human and not curtain and history.undo_depth(self.states) > 0
-        self.texts.prop("btn-undo", "disabled", not undo_ok)
+        # Keep the choices in view (or, while others play, what they just did).
+        self.labview.follow(tuple(marks) if marks else tuple(sorted(last)))
+        panels = self.panels
+        panels.status(s, human, curtain)
+        panels.choices(s, t, step, texts, self.selected)
+        panels.players(s)
+        panels.piles(s)
+        panels.hand(s, None if over else seat, human and not curtain, t)
+        panels.log()
+        self.texts.prop("btn-undo", "disabled", curtain or not session.can_undo())
         if curtain:
-            self._open_curtain(s.names[seat])
+            dialogs.curtain(s.names[seat])
         if over and not self.gameover_shown:
             self.gameover_shown = True
-            self._show_gameover(s)
+            dialogs.gameover(s)
+            by_id("go-hints").textContent = self.hint.gameover_text()
+        self.hint.after_render()
+        self.access.rendered(s, human and not curtain, t, step, marks,
+                             bot_now=not over and not human)
         self._bump()
-        if not over and not human:
-            self._schedule_bot()
-
-    def _needs_curtain(self, seat: int) -> bool:
-        humans = sum(1 for k in self.seats if k == "human")
-        return bool(self.ui.get("pass_device")) and humans >= 2 and self.ui.get("revealed") != seat
-
-    def _render_status(self, s: Any, human: bool, curtain: bool) -> None:
-        if s.is_over:
-            o = s.outcome
-            winners = " and ".join(s.names[w] for w in o.winners)
-            verb = "win" if len(o.winners) > 1 else "wins"
-            self.texts.text("status", f"Game over: {winners} {verb}.")
-            self.texts.cls("status-chip", "chip over")
-            return
-        seat = s.current_player
-        self.texts.cls("status-chip", f"chip d{seat} shape{seat}")
-        name = s.names[seat]
-        if curtain:
-            text = f"{name}: take the device, then press “Show my hand”"
-        elif human:
-            text = f"{name}: {s.prompt()}"
-        else:
-            text = f"{name} ({self.seats[seat]} computer player) is thinking: {s.prompt()}"
-        self.texts.text("status", text)
-
-    def _render_choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str]) -> None:
-        key = (tuple(texts), self.selected, s.turn_number, s.decision)
-        if key == self.choices_key:
-            return
-        self.choices_key = key
-        by_id("choices").innerHTML = "".join(self._choices_markup(s, t, step, texts))
-
-    def _choices_markup(self, s: Any, t: targets.Targets, step: Any,
-                        texts: list[str]) -> list[str]:
-        """The choices bar as escaped markup: one DOM call draws it."""
-        out: list[str] = []
-        names = s.names
-        if step is not None:
-            out.append(markup("span", f"Chamber {step.source}:", "choice-label"))
-            for a in step.buttons:
-                out.append(self._action_button(s, a, names))
-            if step.chambers:
-                out.append(markup("span", "now click the chamber to move it to", "choice-label"))
-            out.append(markup("button", "Back", "back", type="button", data_back=True))
-            return out
-        if not texts:
-            return out
-        hints = []
-        if t.board:
-            n = len(t.board)
-            hints.append(f"click a highlighted chamber ({n} choice{'s' if n != 1 else ''})")
-        if t.cards:
-            hints.append("use a card in your hand")
-        if hints:
-            text = " or ".join(hints)
-            text = text[0].upper() + text[1:] + (", or choose:" if t.buttons else ".")
-            out.append(markup("span", text, "choice-label hint"))
-        for a in t.buttons:
-            out.append(self._action_button(s, a, names))
-        return out
-
-    @staticmethod
-    def _action_button(s: Any, text: str, names: Any, cls: str = "act") -> str:
-        """A button that applies `text`, as markup (names are escaped)."""
-        label = labels.button_label(text, names)
-        return markup("button", label, cls, type="button", data_action=text,
-                      title=s.describe(text))
-
-    def _build_players(self) -> None:
-        box = by_id("players")
-        box.replaceChildren()
-        self.player_rows = ()
-        s = self.state
-        self._player_cells: list[dict[str, Any]] = []
-        for seat in range(s.players):
-            card = h("div", None, f"division d{seat}")
-            top = h("div", None, "division-top")
-            top.append(h("span", None, f"chip d{seat} shape{seat}"))
-            top.append(h("strong", s.names[seat], "pname"))
-            if s.names[seat] != labels.DIVISION_NAMES[seat]:
-                top.append(h("span", labels.DIVISION_NAMES[seat], "muted small"))
-            kind = h("select", None, "seat-kind", aria_label=f"Who plays {s.names[seat]}")
-            for k in saves.SEAT_KINDS:
-                text = "Human" if k == "human" else f"Computer ({k})"
-                opt = h("option", text, value=k)
-                if k == self.seats[seat]:
-                    opt.selected = True
-                kind.append(opt)
-            self._on(kind, "change", lambda e, seat=seat: self.set_seat(seat, e.target.value))
-            top.append(kind)
-            card.append(top)
-            stats = h("dl", None, "stats")
-            cells = {}
-            for key, label in (("subjects", "Subjects lab / supply"),
-                               ("cake", "Cake lab / supply / burnt"), ("hand", "Cards")):
-                stats.append(h("dt", label))
-                dd = h("dd", "")
-                stats.append(dd)
-                cells[key] = dd
-            cells["card"] = card
-            card.append(stats)
-            box.append(card)
-            self._player_cells.append(cells)
-
-    def set_seat(self, seat: int, kind: str) -> None:
-        """Hand a seat to a bot, or take it back, mid-game."""
-        if kind not in saves.SEAT_KINDS or self.state is None:
-            return
-        self.seats[seat] = kind
-        self.bot_token += 1
-        self.choices_key = ()
-        self.hand_key = ()
-        self.render()
-        self.save()
-
-    def _render_players(self, s: Any) -> None:
-        lab_s, lab_c = s.subjects_in_lab(), s.cake_in_lab()
-        rows = tuple((lab_s[i], s.supply(i), lab_c[i], s.cake_supply(i), s.incinerated(i),
-                      s.hand_size(i)) for i in range(s.players))
-        key = (rows, s.current_player, s.turn, s.turn_number)
-        if key == self.players_key:
-            return
-        self.players_key = key
-        self.texts.text("players-h", f"Divisions · turn {s.turn_number}")
-        shown = self.player_rows
-        now = []
-        for seat, cells in enumerate(self._player_cells):
-            a, b, c, d, e, f = rows[seat]
-            cls = f"division d{seat}"
-            if seat == s.current_player:
-                cls += " acting"
-            if seat == s.turn:
-                cls += " turn"
-            row = (f"{a} / {b}", f"{c} / {d} / {e}", str(f), cls)
-            now.append(row)
-            old = shown[seat] if seat < len(shown) else (None, None, None, None)
-            if row[0] != old[0]:
-                cells["subjects"].textContent = row[0]
-            if row[1] != old[1]:
-                cells["cake"].textContent = row[1]
-            if row[2] != old[2]:
-                cells["hand"].textContent = row[2]
-            if row[3] != old[3]:
-                cells["card"].className = row[3]
-        self.player_rows = tuple(now)
-
-    def _render_piles(self, s: Any) -> None:
-        char = s.character
-        key = (s.deck_size, s.deck_top, char.id if char else None, len(s.discard),
-               tuple(s.incinerated(i) for i in range(s.players)))
-        if key == self.piles_key:
-            return
-        old = self.piles_key
-        self.piles_key = key
-        if not old or old[:2] != key[:2]:
-            top = labels.CARD_NAMES.get(s.deck_top) if s.deck_top else None
-            by_id("deck").innerHTML = (
-                markup("h3", f"Deck: {s.deck_size} card{'s' if s.deck_size != 1 else ''}")
-                + (self._card_side(top, "action", "On top (face up)") if top is not None
-                   else markup("p", "Empty", "muted")))
-        if not old or old[2:4] != key[2:4]:
-            by_id("discard").innerHTML = (
-                markup("h3", f"Discard pile: {len(s.discard)}")
-                + (self._card_side(char, "character", "Active Character: rules for all")
-                   if char is not None else markup("p", "No Character is active yet.", "muted")))
-        if not old or old[4:] != key[4:]:
-            items = "".join(
-                markup("span", None, "burnt-item",
-                       inner=markup("span", None, f"chip d{seat} shape{seat}")
-                       + markup("span", f"{s.incinerated(seat)}/8"))
-                for seat in range(s.players))
-            by_id("incinerator").innerHTML = (markup("h3", "Cake incinerator")
-                                              + markup("p", None, "burnt", inner=items))
-
-    @staticmethod
-    def _card_side(card: Any, side: str, caption: str) -> str:
-        """One side of a card, as markup."""
-        if side == "action":
-            title, text = f"{card.name}: {card.action_title}", card.action_text
-        else:
-            title, text = f"{card.name}: {card.character_title}", card.character_text
-        return markup("div", None, f"card-side {side}",
-                      inner=markup("p", caption, "caption") + markup("p", title, "card-title")
-                      + markup("p", text, "card-text"))
-
-    def _render_hand(self, s: Any, visible: bool, t: targets.Targets) -> None:
-        seat = s.current_player if not s.is_over else None
-        hand = s.hand(seat) if seat is not None and visible else ()
-        key = (seat, visible, hand, s.fresh(seat) if seat is not None else 0,
-               tuple(sorted((k, tuple(v)) for k, v in t.cards.items())))
-        if key == self.hand_key:
-            return
-        self.hand_key = key
-        box = by_id("hand")
-        if seat is None:
-            self.texts.text("hand-h", "Hand")
-            box.replaceChildren()
-            return
-        self.texts.text("hand-h", f"Hand of {s.names[seat]}")
-        if not visible:
-            count = s.hand_size(seat)
-            box.innerHTML = markup("p", f"{count} card{'s' if count != 1 else ''}, face down.",
-                                   "muted")
-            return
-        if not hand:
-            box.innerHTML = markup("p", "No cards.", "muted")
-            return
-        fresh = s.fresh(seat)
-        out: list[str] = []
-        for i, cid in enumerate(hand):
-            card = labels.CARD_NAMES.get(cid)
-            if card is None:
-                continue
-            head = markup("strong", card.name)
-            if i >= len(hand) - fresh:
-                head += markup("span", "new: from your next turn", "fresh")
-            inner = (markup("header", None, "card-head", inner=head)
-                     + self._card_side(card, "action", "Aperture action")
-                     + self._card_side(card, "character", "Character"))
-            acts = t.cards.get(cid, [])
-            if acts:
-                inner += markup("div", None, "card-buttons",
-                                inner="".join(self._action_button(s, a, s.names) for a in acts))
-            out.append(markup("article", None, "card", inner=inner))
-        box.innerHTML = "".join(out)
-
-    def _render_log(self, s: Any) -> None:
-        """Append the new log entries (one DOM call), or drop undone ones from the end."""
-        box = by_id("log")
-        while self.log_shown > len(self.log):
-            box.lastElementChild.remove()
-            self.log_shown -= 1
-        new = []
-        for entry in self.log[self.log_shown:]:
-            turn, seat, text = entry
-            chip = (markup("span", None, f"chip d{seat} shape{seat}")
-                    if isinstance(seat, int) and 0 <= seat < 4 else "")
-            new.append(markup("li", None, "log-entry", inner=chip
-                              + markup("span", f"Turn {turn}. ", "muted") + markup("span", text)))
-        if new:
-            box.insertAdjacentHTML("beforeend", "".join(new))
-        # No scrolling from here: reading scrollHeight would force a layout on every click.
-        # The log's scroll box is a reversed flex column, which keeps the newest in view.
-        self.log_shown = len(self.log)
-
-    # ---- notices and dialogs -------------------------------------------------------------
-    def notice(self, text: str) -> None:
-        self.texts.text("notice", text)
-        self.texts.prop("notice", "hidden", not text)
-
-    def message(self, title: str, text: str) -> None:
-        by_id("msg-title").textContent = title
-        by_id("msg-text").textContent = text
-        self._open("message")
-
-    def _open(self, dialog_id: str) -> None:
-        d = by_id(dialog_id)
-        if not d.open:
-            try:
-                d.showModal()
-            except Exception:
-                d.setAttribute("open", "")
-
-    def _close(self, dialog_id: str) -> None:
-        d = by_id(dialog_id)
-        if d.open:
-            d.close()
-
-    def _open_curtain(self, name: str) -> None:
-        by_id("curtain-title").textContent = f"Pass the device to {name}"
-        by_id("curtain-text").textContent = (
-            f"{name}, your hand is hidden until you are ready. Everyone else: look away.")
-        by_id("curtain-go").textContent = f"I am {name}: show my hand"
-        self._open("curtain")
-
-    def _show_gameover(self, s: Any) -> None:
-        o = s.outcome
-        names = [s.names[w] for w in o.winners]
-        if len(names) == 1:
-            by_id("go-winners").textContent = f"{names[0]} wins!"
-        else:
-            by_id("go-winners").textContent = "Shared win: " + " and ".join(names) + "!"
-        who = s.names[o.seat] if o.seat is not None else ""
-        by_id("go-reason").textContent = (
-            "The game ended because " + labels.reason_text(o.reason.value, who) + ".")
-        table = by_id("go-table")
-        table.replaceChildren()
-        head = h("tr")
-        for text in ("Division", "Cake in the lab", "Test Subjects in the lab"):
-            head.append(h("th", text))
-        table.append(head)
-        for seat in range(s.players):
-            row = h("tr", None, "winner" if seat in o.winners else "")
-            cell = h("td")
-            cell.append(h("span", None, f"chip d{seat} shape{seat}"))
-            cell.append(h("span", s.names[seat]))
-            row.append(cell)
-            row.append(h("td", str(o.cake[seat])))
-            row.append(h("td", str(o.subjects[seat])))
-            table.append(row)
-        self._open("gameover")
-
-    def play_again(self) -> None:
-        self._close("gameover")
-        if self.state is not None:
-            st = self.settings
-            st.players = self.state.players
-            st.names = list(self.state.names) + list(params.DEFAULT_NAMES[self.state.players:])
-            st.seats = list(self.seats) + ["human"] * (4 - len(self.seats))
-            st.seed = int(window.Math.floor(window.Math.random() * 1_000_000)) + 1
-        self.open_newgame(can_continue=False)
-
-    # ---- the new-game screen -------------------------------------------------------------
-    def _wire_newgame(self) -> None:
-        box = by_id("ng-seats")
-        self._seat_rows: list[dict[str, Any]] = []
-        for seat in range(4):
-            row = h("div", None, f"ng-seat d{seat}")
-            row.append(h("span", None, f"chip big d{seat} shape{seat}"))
-            row.append(h("span", labels.DIVISION_NAMES[seat], "ng-div"))
-            name = h("input", None, "ng-name", type="text", maxlength=params.MAX_NAME,
-                     aria_label=f"Name of the {labels.DIVISION_NAMES[seat]} player",
-                     autocomplete="off")
-            kind = h("select", None, "ng-kind",
-                     aria_label=f"Who plays {labels.DIVISION_NAMES[seat]}")
-            for k in saves.SEAT_KINDS:
-                kind.append(h("option", "Human" if k == "human" else f"Computer: {k}", value=k))
-            row.append(name)
-            row.append(kind)
-            box.append(row)
-            self._seat_rows.append({"row": row, "name": name, "kind": kind})
-        for radio in document.querySelectorAll("#ng-form input[name=players]"):
-            self._on(radio, "change", lambda e: self._ng_players_changed())
-        self._on(by_id("ng-reseed"), "click", lambda e: self._ng_reseed())
-        self._on(by_id("ng-start"), "click", lambda e: self._ng_start(confirmed=False))
-        self._on(by_id("ng-confirm-yes"), "click", lambda e: self._ng_start(confirmed=True))
-        self._on(by_id("ng-continue"), "click", lambda e: self._close("newgame"))
-        self._on(by_id("ng-cancel"), "click", lambda e: self._close("newgame"))
-        self._on(by_id("newgame"), "cancel", self._ng_cancel)
-        self._on(by_id("ng-form"), "input", lambda e: self._ng_share())
-
-    def _ng_cancel(self, event: Any) -> None:
-        if self.state is None:
-            event.preventDefault()
-
-    def _ng_players(self) -> int:
-        checked = document.querySelector("#ng-form input[name=players]:checked")
-        try:
-            return int(checked.value)
-        except Exception:
-            return 2
-
-    def _ng_players_changed(self) -> None:
-        n = self._ng_players()
-        for seat, row in enumerate(self._seat_rows):
-            show(row["row"], seat < n)
-        first = by_id("ng-first")
-        keep = first.value
-        first.replaceChildren(h("option", "Drawn by the seed", value=""))
-        for seat in range(n):
-            name = params.clean_name(self._seat_rows[seat]["name"].value, seat)
-            first.append(h("option", name, value=str(seat)))
-        first.value = keep if keep == "" or (keep.isdigit() and int(keep) < n) else ""
-        self._ng_share()
-
-    def _ng_reseed(self) -> None:
-        by_id("ng-seed").value = str(int(window.Math.floor(window.Math.random() * 1_000_000)) + 1)
-        self._ng_share()
-
-    def _ng_read(self) -> params.Settings:
-        st = params.Settings()
-        st.players = self._ng_players()
-        raw = str(by_id("ng-seed").value).strip()
-        st.seed = int(raw) % (params.MAX_SEED + 1) if raw.isdigit() else self.settings.seed
-        st.names = [params.clean_name(r["name"].value, i) for i, r in enumerate(self._seat_rows)]
-        st.seats = [r["kind"].value if r["kind"].value in saves.SEAT_KINDS else "human"
-                    for r in self._seat_rows]
-        first = by_id("ng-first").value
-        st.first = int(first) if first.isdigit() and int(first) < st.players else None
-        st.pass_device = bool(by_id("ng-pass").checked)
-        return st
-
-    def _ng_share(self) -> None:
-        st = self._ng_read()
-        by_id("ng-share").textContent = f"Same game again: index.html{params.query_of(st)}"
-
-    def open_newgame(self, can_continue: bool) -> None:
-        st = self.settings
-        for radio in document.querySelectorAll("#ng-form input[name=players]"):
-            radio.checked = radio.value == str(st.players)
-        for seat, row in enumerate(self._seat_rows):
-            row["name"].value = st.names[seat] if seat < len(st.names) else ""
-            row["kind"].value = st.seats[seat] if seat < len(st.seats) else "human"
-        by_id("ng-seed").value = str(st.seed)
-        by_id("ng-pass").checked = st.pass_device
-        self._ng_players_changed()
-        by_id("ng-first").value = "" if st.first is None else str(st.first)
-        in_progress = self.state is not None and not self.state.is_over
-        show(by_id("ng-continue"), can_continue and in_progress)
-        show(by_id("ng-cancel"), self.state is not None and not can_continue)
-        show(by_id("ng-confirm"), False)
-        self._ng_share()
-        self._close("gameover")
-        self._open("newgame")
-
-    def _ng_start(self, confirmed: bool) -> None:
-        if self.state is not None and not self.state.is_over and not confirmed:
-            show(by_id("ng-confirm"), True)
-            by_id("ng-confirm-yes").focus()
-            return
-        st = self._ng_read()
-        self._close("newgame")
-        self._close("curtain")
-        self.new_game(st)
 
     # ---- export and import ---------------------------------------------------------------
     def export(self) -> None:
-        if self.state is None:
+        s = self.state
+        if s is None:
             return
-        text = self.save_text()
+        text = self.session.save_text()
         blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
                                                     dict_converter=window.Object.fromEntries))
         url = window.URL.createObjectURL(blob)
         link = h("a", None, None, href=url,
-                 download=f"cakegame-seed{self.state.seed}-turn{self.state.turn_number}.json")
+                 download=f"cakegame-seed{s.seed}-turn{s.turn_number}.json")
         document.body.append(link)
         link.click()
         link.remove()
@@ -885,24 +448,55 @@ class App:
         asyncio.ensure_future(self._import(file))
 
     async def _import(self, file: Any) -> None:
+        """Read a chosen file and load the game in it, asking first if it would replace a
+        game in progress. The file is checked before anything parses it (saves.decode)."""
         try:
+            if int(file.size) > saves.MAX_CHARS * 4:
+                dialogs.message("Import failed", "That file is too large to be a saved game.")
+                return
             text = await file.text()
         except Exception as error:
-            self.message("Import failed", f"The file could not be read: {error}")
-            return
-        if len(text) > 5_000_000:
-            self.message("Import failed", "That file is too large to be a saved game.")
+            dialogs.message("Import failed", f"The file could not be read: {error}")
             return
         try:
             save = saves.decode(text)
         except saves.SaveError as error:
-            self.message("Import failed", f"That file is not a game this page can load: {error}.")
+            dialogs.message("Import failed",
+                            f"That file is not a game this page can load: {error}.")
             return
-        self._close("newgame")
-        self._close("gameover")
-        self._close("curtain")
+        if self.state is None or self.state.is_over:
+            self._import_now(save)
+            return
+        self.pending_import = save
+        dialogs.open_modal("import-confirm")
+        by_id("imp-no").focus()
+
+    def _import_confirmed(self) -> None:
+        dialogs.close("import-confirm")
+        if self.pending_import is not None:
+            save, self.pending_import = self.pending_import, None
+            self._import_now(save)
+
+    def _import_cancelled(self) -> None:
+        self.pending_import = None
+        dialogs.close("import-confirm")
+
+    def _import_now(self, save: saves.Save) -> None:
+        """Replace the game by an imported one, keeping the game in progress aside first
+        (as a copy in this browser, or as a file if storage refuses the copy)."""
+        replaced = self.state is not None and not self.state.is_over
+        kept = self.saver.keep_aside() if replaced else None
+        if replaced and kept is None:
+            self.export()
+        for d in ("newgame", "gameover", "curtain"):
+            dialogs.close(d)
         self._resume(save)
-        self.message("Game imported", "The game from the file is now in play.")
+        words = "The game from the file is now in play."
+        if kept:
+            words += f" The game it replaced was kept aside in this browser as “{kept}”."
+        elif replaced:
+            words += " The game it replaced could not be kept in this browser: it was exported."
+        dialogs.message("Game imported", words)
 
     # ---- computer players ----------------------------------------------------------------
     def _schedule_bot(self) -> None:
@@ -910,16 +504,15 @@ class App:
         asyncio.ensure_future(self._bot_move(self.bot_token, self.state))
 
     async def _bot_move(self, token: int, state: Any) -> None:
-        await asyncio.sleep(self.bot_pace)
+        await asyncio.sleep(self.animator.bot_delay)
         if token != self.bot_token or state is not self.state or state.is_over:
             return
         seat = state.current_player
-        level = self.seats[seat]
+        level = self.session.seats[seat]
         if level == "human":
             return
-        seed = (state.seed * 1_000_003 + len(self.log) * 7919 + seat) % (2**31)
         try:
-            action = await bots_bridge.choose(state.view(seat), level, seed)
+            action = await bots_bridge.choose(state.view(seat), level, self.session.bot_seed())
         except Exception as error:
             self.notice(f"The computer player failed ({error!r}); it plays a simple move.")
             action = state.legal_actions()[0]
