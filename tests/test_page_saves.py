@@ -153,6 +153,7 @@ def test_export_then_import_resumes_the_same_game(page_watch, tmp_path):
     page_watch.click("#ng-confirm-yes")
     assert saved_game(page_watch)["seed"] == 5
     page_watch.set_input_files("#import-file", str(path))
+    page_watch.click("#import-confirm[open] #imp-yes")  # it asks before replacing a game
     page_watch.wait_for_selector("#message[open]")
     assert "imported" in page_watch.inner_text("#msg-title")
     assert saved_game(page_watch) == game
@@ -170,7 +171,7 @@ def test_keyboard_reaches_the_board_and_undo(page_watch):
     page_watch.goto(START)
     first = saved_game(page_watch)
     page_watch.focus("#ch-" + page_watch.evaluate(
-        "document.querySelector('.chamber[data-action]').dataset.letter"))
+        "document.querySelector('.chamber[data-action]').dataset.letter") + " .hex")
     page_watch.keyboard.press("Enter")
     assert saved_game(page_watch) != first
     assert not page_watch.is_disabled("#btn-undo")
