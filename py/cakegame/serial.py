@@ -39,10 +39,12 @@ MAX_X = 1 << 18
 KEYS = ("format", "players", "names", "seed", "rng", "pos", "face", "sub", "cake", "aside",
         "portals", "turret", "cube", "glados", "supply", "cake_supply", "burned", "hands",
         "fresh", "deck", "discard", "first", "turn", "turn_no", "phase", "done", "stack",
-        "reveals", "quiet", "stirred", "over", "events")
+        "reveals", "over", "events")
 # Added after the first saves were written; a save without them starts the count afresh
 # (and without "events", tells nothing of the action before it).
-LATER_KEYS: dict[str, Any] = {"quiet": 0, "stirred": False, "events": []}
+LATER_KEYS: dict[str, Any] = {"events": []}
+# Kept by earlier versions for an ending the game no longer has (ten quiet rounds): ignored.
+RETIRED_KEYS = ("quiet", "stirred")
 
 SEATED = {"seat": "seat"}
 FRAME_FIELDS: dict[str, dict[str, str]] = {
@@ -142,6 +144,8 @@ def _load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if not isinstance(d, dict):
         _fail("", f"expected a JSON object, found {_show(d)}")
     _check_format(d.get("format"))
+    for k in RETIRED_KEYS:
+        d.pop(k, None)
     for k, default in LATER_KEYS.items():
         d.setdefault(k, list(default) if isinstance(default, list) else default)
     missing = [k for k in KEYS if k not in d]
@@ -265,10 +269,6 @@ def _check(d: dict[str, Any]) -> None:
     _int(d["turn"], "turn", 0, n - 1)
     _int(d["turn_no"], "turn_no", 1)
     _int(d["reveals"], "reveals", 0)
-    # A game in play is short of the standstill; a finished one may have reached it.
-    _int(d["quiet"], "quiet", 0, rules.QUIET_ROUNDS * n - (d["over"] is None))
-    if not isinstance(d["stirred"], bool):
-        _fail("stirred", f"expected true or false, found {_show(d['stirred'])}")
     steps = (rules.DEPLOY, rules.MOVE, rules.ACTIVATE)
     if d["phase"] is not None and d["phase"] not in steps:
         _fail("phase", f"unknown step {_show(d['phase'])}")

@@ -40,7 +40,8 @@ class Termination(str, Enum):
     NO_SUBJECTS = "no_subjects"  # a division has no Test Subjects left in the lab
     CAKE_INCINERATED = "cake_incinerated"  # a division has had all its cake incinerated
     OPERA = "opera"  # the Opera Turret's alternative win
-    STANDSTILL = "standstill"  # nothing entered or left the lab for ten full rounds
+    # Only in games saved by an earlier version, which ended a game after ten quiet rounds.
+    STANDSTILL = "standstill"
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def new_game(players: int, seed: int, *, names: list[str] | None = None,
 def first_turn(seat: int) -> dict[str, Any]:
     """The game data of a game about to start with `seat`'s first turn."""
     return {"first": seat, "turn": seat, "turn_no": 1, "phase": None, "done": [], "stack": [],
-            "reveals": 0, "quiet": 0, "stirred": False, "over": None, "events": []}
+            "reveals": 0, "over": None, "events": []}
 
 
 def clone(d: dict[str, Any]) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from . import bots_bridge, dialogs, hint, params, saves, targets
+from .access import Access
 from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
@@ -53,6 +54,7 @@ class App:
         self.bot_token = 0
         self.gameover_shown = False
         self.hint = hint.Hints(self)  # 'Suggest a move'
+        self.access = Access(self)  # keyboard and screen-reader play
 
     @property
     def state(self) -> Any:
@@ -118,6 +120,7 @@ class App:
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
         self.hint.wire()
+        self.access.wire()
 
     # ---- games ---------------------------------------------------------------------------
     def _resume(self, save: saves.Save, write: bool = True) -> None:
@@ -201,6 +204,7 @@ class App:
         self.panels.forget()
         self.panels.reset_log()
         self.panels.build_players(self.state)
+        self.access.forget()
 
     def open_newgame(self, can_continue: bool) -> None:
         s = self.state
@@ -229,6 +233,7 @@ class App:
         except cakegame.IllegalActionError as error:
             self.notice(f"Not possible: {error}")
             return
+        self.access.acted(before, text, now, bot=not self.session.is_human(before.current_player))
         self.selected = None
         self.notice("")
         self.changed()
@@ -326,6 +331,8 @@ class App:
                 self.explain(letter)
 
     def on_key(self, event: Any) -> None:
+        if self.access.on_key(event):
+            return
         key = event.key
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
@@ -348,6 +355,12 @@ class App:
         self.clicks.drawn(float(window.performance.now()))
         self.ready += 1
         by_id("status").setAttribute("data-ready", str(self.ready))
+
+    def deciding(self) -> bool:
+        """A person decides now, their hand shown (no curtain between)."""
+        s = self.state
+        return (s is not None and self.session.human_to_act()
+                and not self.session.needs_curtain(s.current_player))
 
     def changed(self) -> None:
         """The game moved on: redraw, then let a computer player take its turn if it is
@@ -375,7 +388,7 @@ class App:
             self.selected = None
         marks: dict[str, Mark] = {}
         if step is not None:
-            marks[step.source] = Mark("selected", None, f"Chamber {step.source}, selected")
+            marks[step.source] = Mark("selected", None, "selected; Enter lets it go")
             for letter, action in step.chambers.items():
                 marks[letter] = Mark("second", action)
         else:
@@ -383,7 +396,7 @@ class App:
                 if len(acts) == 1:
                     marks[letter] = Mark("target", acts[0])
                 else:
-                    marks[letter] = Mark("multi", None, f"Chamber {letter}: {len(acts)} choices")
+                    marks[letter] = Mark("multi", None, f"{len(acts)} choices")
         last_words = session.last_action.split()[1:]
         last = frozenset(w for w in last_words if len(w) == 1 and w.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
@@ -406,6 +419,8 @@ class App:
             dialogs.gameover(s)
             by_id("go-hints").textContent = self.hint.gameover_text()
         self.hint.after_render()
+        self.access.rendered(s, human and not curtain, t, step, marks,
+                             bot_now=not over and not human)
         self._bump()
 
     # ---- export and import ---------------------------------------------------------------
