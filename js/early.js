@@ -179,6 +179,8 @@
     if (!dialog || !form) return;
     buildSeats();
     showSeats();
+    var seedBox = el("ng-seed");
+    if (seedBox && !seedBox.value) seedBox.placeholder = "Random";
     var start = el("ng-start");
     var note = document.createElement("p");
     note.id = "ng-early";
