@@ -322,11 +322,18 @@ def main(argv=None) -> int:
     parser.add_argument("--sw", action="store_true",
                         help="let the game's service worker run (warm start from its cache)")
     parser.add_argument("--json", type=Path, help="also write the results to this file")
+    parser.add_argument("--engines", help="instead: cold start in each of these engines "
+                        "(chromium,firefox,webkit), by bench/browsers.py")
     parser.add_argument("--no-link", action="store_true",
                         help="skip the starts over the emulated link and GitHub-Pages-like host")
     parser.add_argument("--link-runs", type=int, default=None,
                         help="cold starts over the link per page (default: --runs)")
     args = parser.parse_args(argv)
+    if args.engines:
+        import browsers  # bench/browsers.py, beside this script
+
+        extra = ["--json", str(args.json)] if args.json else []
+        return browsers.main(["--engines", args.engines, "--runs", str(args.runs), *extra])
 
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright

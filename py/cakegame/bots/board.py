@@ -595,10 +595,11 @@ class Board:
         self.cake[p] = [0] * n
         g = self._geo or self.geo()
         face = self.face = self.face[:]  # fresh lists: copies share them (see `copy`)
-        face[p] ^= 1
+        if self.rule is not Rule.KEEP_FACE:
+            face[p] ^= 1
         icons = self.icons = self.icons[:]
         icons[p] = PANELS[p].faces[face[p]]
-        any_row = self.rule is Rule.ANY_ROW
+        any_row = False  # no Character lets a recycled chamber leave a short row
         pos = self.pos = self.pos[:]
         pos[p] = g.recycled_to(p, row, any_row)
         key = (p, row, any_row)
