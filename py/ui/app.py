@@ -20,7 +20,7 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, dialogs, hint, params, saves, targets
+from . import bots_bridge, dialogs, early, hint, params, saves, targets
 from .access import Access
 from .animate import Animator
 from .autosave import AutoSave
@@ -30,6 +30,7 @@ from .dom import Texts, by_id, found, h
 from .labview import LabView
 from .newgame import NewGameDialog, random_seed
 from .panels import Panels
+from .picture import Picture
 from .session import Session
 
 
@@ -55,6 +56,7 @@ class App:
         self.gameover_shown = False
         self.hint = hint.Hints(self)  # 'Suggest a move'
         self.access = Access(self)  # keyboard and screen-reader play
+        self.picture = Picture()  # the last redraw, for js/early.js at the next visit
 
     @property
     def state(self) -> Any:
@@ -66,6 +68,7 @@ class App:
         placeholder = by_id("lab-placeholder")
         if found(placeholder):
             placeholder.remove()
+        before = early.take()  # what the player did before Python (js/early.js)
         self._wire()
         self.settings = params.parse_query(window.location.search, random_seed())
         self.animator.set_fixed(self.settings.bot_pace_ms)
@@ -85,6 +88,10 @@ class App:
         self.panels.empty()
         self._bump()
         self.open_newgame(can_continue=False)
+        if before.form:
+            early.restore(before)  # the form as typed while Python loaded
+            if before.start:
+                by_id("ng-start").click()
         if self.saver.problem is not None:
             dialogs.message(*self.saver.problem)  # opened last: on top of the new-game screen
             self.saver.problem = None
@@ -110,6 +117,7 @@ class App:
         # A click's save runs just after its redraw (AutoSave.soon); leaving or hiding the
         # page first (a reload, closing the tab, switching apps on a phone) saves at once.
         self._on(window, "pagehide", lambda e: self.saver.flush())
+        self._on(window, "pagehide", lambda e: self.picture.flush())
         self._on(document, "visibilitychange", lambda e: self.saver.flush())
         self._on(window, "storage", self.on_storage)  # another tab saved: follow it
         self._on(document, "mousedown", self.clicks.pressed)
@@ -421,6 +429,7 @@ class App:
         self.hint.after_render()
         self.access.rendered(s, human and not curtain, t, step, marks,
                              bot_now=not over and not human)
+        self.picture.soon()
         self._bump()
 
     # ---- export and import ---------------------------------------------------------------
