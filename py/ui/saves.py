@@ -5,7 +5,8 @@
      "undo":  {"base": <an earlier state>, "actions": ["from C", ...]}   (only when undoable)
      "seats": ["human", "easy", ...],         one per seat: "human" or a bot level
      "ui":    {"pass_device": true, "revealed": 0},
-     "log":   [[turn, seat, "Ann moves 2 Test Subjects ..."], ...]}
+     "log":   [[turn, seat, "Ann moves 2 Test Subjects ..."], ...],
+     "record": {"format": "cakegame-record/1", ...}}   the whole game (ui/record.py)
 
 Everything read back is checked: a save that is not JSON, not ours, from a newer version, or
 whose game does not hold together raises `SaveError` with words for the player, never a
@@ -20,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import cakegame
+
+from . import record as recordmod
 
 SAVE_FORMAT = "cakegame-save/1"
 SAVE_KEY = "cakegame.save"
@@ -47,6 +50,7 @@ class Save:
     undo_actions: list[str] = field(default_factory=list)
     ui: dict[str, Any] = field(default_factory=dict)
     log: list[list[Any]] = field(default_factory=list)
+    record: Any = None  # ui.record.Record: the game from its set-up, or None (older saves)
 
 
 def _load_state(data: Any) -> Any:
@@ -136,6 +140,11 @@ def decode(text: Any) -> Save:
             isinstance(e, list) and len(e) == 3 and isinstance(e[2], str) for e in log):
         raise SaveError("invalid", "the save's game log is damaged")
     save = Save(state, seats, ui=ui, log=log)
+    if data.get("record") is not None:
+        try:  # checked for shape here; replayed against the game when it is reviewed
+            save.record = recordmod.from_data(data["record"])
+        except recordmod.RecordError:
+            save.record = None  # the game itself is fine: keep it, without its history
     undo = data.get("undo")
     if undo is not None:
         save.undo_base, save.undo_actions = _check_undo(undo, state)
@@ -159,7 +168,8 @@ def _check_undo(undo: Any, state: Any) -> tuple[Any, list[str]]:
 
 def encode(state: Any, seats: list[str], *, undo_base: Any = None,
            undo_actions: list[str] | None = None, ui: dict[str, Any] | None = None,
-           log: list[list[Any]] | None = None, log_json: str | None = None) -> str:
+           log: list[list[Any]] | None = None, log_json: str | None = None,
+           record: Any = None) -> str:
     """The save text. Built around the engine's JSON text without parsing it again;
     `log_json` is the log already encoded (the page keeps it, one entry at a time)."""
     parts = [f'{{"format":"{SAVE_FORMAT}","game":', state.to_json()]
@@ -168,5 +178,8 @@ def encode(state: Any, seats: list[str], *, undo_base: Any = None,
                   json.dumps(list(undo_actions)), "}"]
     parts += [',"seats":', json.dumps(list(seats)), ',"ui":', json.dumps(ui or {}),
               ',"log":', log_json if log_json is not None else
-              json.dumps(log or [], separators=(",", ":")), "}"]
+              json.dumps(log or [], separators=(",", ":"))]
+    if record is not None:
+        parts += [',"record":', json.dumps(record.to_data(), separators=(",", ":"))]
+    parts.append("}")
     return "".join(parts)
