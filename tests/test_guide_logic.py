@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import cakegame
 import cakegame.bots
 import pytest
@@ -109,3 +111,39 @@ def test_a_tip_waits_for_its_step() -> None:
 def test_seen_tips_from_a_save_are_cleaned() -> None:
     assert guide.clean_seen(["move", "bogus", 3, "welcome"]) == ["welcome", "move"]
     assert guide.clean_seen("move") == [] and guide.clean_seen(None) == []
+
+
+def test_the_coach_keeps_its_place_in_the_games_ui() -> None:
+    s = cakegame.new_game(players=2, seed=guide.SEED, names=guide.NAMES,
+                          first_player=guide.FIRST)
+    texts = [str(a) for a in s.legal_actions()]
+    ui = {"guide": guide.new_guide()}
+    first = guide.next_tip(ui, s, texts)
+    assert first.key == "welcome" and ui["guide"]["seen"] == ["welcome"]
+    assert guide.next_tip(ui, s, texts).key == "welcome"  # open until closed
+    guide.acted(ui)
+    assert guide.next_tip(ui, s, texts).key == "move"
+    saved = json.loads(json.dumps(ui))  # what the save keeps
+    assert guide.next_tip(saved, s, texts) == guide.next_tip(ui, s, texts)
+    guide.leave(ui)
+    assert not guide.active(ui) and guide.next_tip(ui, s, texts) is None
+    assert guide.next_tip({}, s, texts) is None
+
+
+def test_a_damaged_guide_in_a_save_says_nothing_odd() -> None:
+    s = cakegame.new_game(players=2, seed=guide.SEED, names=guide.NAMES,
+                          first_player=guide.FIRST)
+    texts = [str(a) for a in s.legal_actions()]
+    for g in ({"seen": 5, "open": 7}, {"open": {"title": 1}}, {"open": {"title": "t", "text":
+                                                                        "x", "point": "AB"}}):
+        tip = guide.next_tip({"guide": g}, s, texts)
+        assert tip is not None and tip.key == "welcome"
+
+
+def test_the_coach_says_when_the_guide_is_done() -> None:
+    s = cakegame.new_game(players=2, seed=guide.SEED, names=guide.NAMES,
+                          first_player=guide.FIRST)
+    ui = {"guide": {"seen": list(guide.KEYS), "open": None, "off": False}}
+    assert guide.next_tip(ui, s, [str(a) for a in s.legal_actions()]) is guide.DONE
+    guide.acted(ui)
+    assert guide.next_tip(ui, s, [str(a) for a in s.legal_actions()]) is None

@@ -9,8 +9,14 @@ game: it reads the decision open now (`State.decision`) and the engine's own
 chambers it points at are the ones the engine lists. Once every tip has been shown the game
 simply goes on as a normal game.
 
-What the coach has shown is kept in the save (`ui["guide"]`), so the guide can be left and
-resumed.
+What the coach has shown lives in the game's `ui["guide"]`, which the page saves, so the
+guide resumes after a reload:
+
+    {"seen": ["welcome", "move"], "open": {"key": ..., "title": ..., "text": ..., "point": [...]},
+     "off": false}
+
+A tip closes when the learner presses "Got it" or acts; "Leave the guide" turns the coach
+off, and the game goes on as a normal game (as it does once every tip has been shown).
 """
 
 from __future__ import annotations
@@ -239,3 +245,68 @@ def clean_seen(value: Any) -> list[str]:
     if not isinstance(value, list):
         return []
     return [k for k in KEYS if k in value]
+
+
+DONE = Tip("done", "You are on your own now",
+                 "That was every step of the game. From here it is a normal game: play it "
+                 "out, and start another from New game when it ends.")
+
+
+def new_guide() -> dict[str, Any]:
+    """The guide's part of a new guided game's `ui`."""
+    return {"seen": [], "open": None, "off": False}
+
+
+def active(ui: dict[str, Any]) -> bool:
+    g = ui.get("guide")
+    return isinstance(g, dict) and not g.get("off")
+
+
+def acted(ui: dict[str, Any]) -> None:
+    """The learner acted: the tip on screen has done its job."""
+    g = ui.get("guide")
+    if isinstance(g, dict):
+        g["open"] = None
+
+
+def leave(ui: dict[str, Any]) -> None:
+    g = ui.get("guide")
+    if isinstance(g, dict):
+        g["off"] = True
+        g["open"] = None
+
+
+def _open_tip(g: dict[str, Any]) -> Tip | None:
+    """The tip kept open in a save, checked (a save may be damaged)."""
+    o = g.get("open")
+    if not isinstance(o, dict):
+        return None
+    title, text, point = o.get("title"), o.get("text"), o.get("point")
+    if not isinstance(title, str) or not isinstance(text, str) or not isinstance(point, list):
+        return None
+    letters = tuple(p for p in point if isinstance(p, str) and len(p) == 1 and p.isalpha())
+    return Tip(str(o.get("key", "")), title[:200], text[:2000], letters)
+
+
+def next_tip(ui: dict[str, Any], state: Any, texts: list[str]) -> Tip | None:
+    """The tip to show now: the one still open, or the first new one that fits; it is
+    recorded in `ui["guide"]` as seen and open. None when the coach has nothing to say."""
+    if not active(ui):
+        return None
+    g = ui["guide"]
+    kept = _open_tip(g)
+    if kept is not None:
+        return kept
+    seen = clean_seen(g.get("seen"))
+    found = tip(state, texts, seen) if texts else None
+    if found is None and finished(seen) and not g.get("done_said"):
+        g["done_said"] = True
+        found = DONE
+    if found is None:
+        return None
+    if found.key != "done":
+        seen.append(found.key)
+    g["seen"] = seen
+    g["open"] = {"key": found.key, "title": found.title, "text": found.text,
+                 "point": list(found.point)}
+    return found
