@@ -15,9 +15,14 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, history, labels, params, saves, targets
+from . import bots_bridge, guide, history, labels, params, saves, sharelink, story, targets
+from . import record as recordmod
 from .board import Board, Mark
+from .coach import Coach
 from .dom import Store, Texts, by_id, found, h, markup, show
+from .replay import Replay
+from .review import ReviewDialog
+from .sharing import ShareDialog
 
 BOT_PACE_S = 0.7  # a bot's actions are played at a pace a person can follow
 
@@ -56,6 +61,9 @@ class App:
         self.save_due = False  # a click's save waits until the redraw is on screen
         self._save_proxy: Any = None
         self.player_rows: tuple = ()  # what each division's cells show now
+        self.record: recordmod.Record | None = None  # the whole game, for replays and links
+        self.hold_saves = False  # a shared link is being looked at: write nothing yet
+        self.learn = False  # the new-game screen's "Learn to play" was pressed
 
     # ---- start-up ------------------------------------------------------------------------
     def start(self) -> None:
@@ -68,9 +76,19 @@ class App:
         self.settings = params.parse_query(window.location.search, random_seed)
         if self.settings.bot_pace_ms is not None:
             self.bot_pace = self.settings.bot_pace_ms / 1000
+        fragment = str(window.location.hash or "")
+        shared = sharelink.is_share(fragment)
+        self.hold_saves = shared  # nothing is written until the player plays or continues
         save = self._read_save()
-        for el_id in ("btn-new", "btn-export", "btn-import"):
+        for el_id in ("btn-new", "btn-export", "btn-import", "btn-review", "btn-share"):
             by_id(el_id).disabled = False
+        if shared:
+            if save is not None:
+                self._resume(save)
+            else:
+                self._render_empty()
+            self.open_link(fragment)
+            return
         if save is not None:
             same = (self.settings.players == save.state.players
                     and self.settings.seed == save.state.seed)
@@ -105,6 +123,14 @@ class App:
         self._on(by_id("curtain"), "cancel", lambda e: e.preventDefault())
         self._on(by_id("go-close"), "click", lambda e: self._close("gameover"))
         self._on(by_id("go-again"), "click", lambda e: self.play_again())
+        self._on(by_id("go-review"), "click", lambda e: self.open_review())
+        self._on(by_id("btn-review"), "click", lambda e: self.open_review())
+        self._on(by_id("btn-share"), "click", lambda e: self.share())
+        self._on(by_id("ng-learn"), "click", lambda e: self._ng_learn())
+        self.review = ReviewDialog(self._on, self.continue_from, self.share_record,
+                                   on_step=self._bump)
+        self.sharer = ShareDialog(self._on)
+        self.coach = Coach(self._on, by_id("lab"), self.close_tip, self.leave_guide)
         # A click's save runs just after its redraw (save_soon); leaving or hiding the page
         # first (a reload, closing the tab, switching apps on a phone) saves at once.
         self._on(window, "pagehide", lambda e: self.flush_save())
@@ -148,12 +174,13 @@ class App:
     def save_text(self) -> str:
         base = self.states[0] if len(self.states) > 1 else None
         return saves.encode(self.state, self.seats, undo_base=base, undo_actions=self.actions,
-                            ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]")
+                            ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]",
+                            record=self.record)
 
     def save(self) -> None:
         """Write the game to localStorage now (see save_soon for a click's save)."""
         self.save_due = False
-        if self.state is None:
+        if self.state is None or self.hold_saves:
             return
         if self.save_blocked:
             self._save_state("not saved: an old save could not be kept aside")
@@ -195,6 +222,9 @@ class App:
         self.seats = list(save.seats)
         self.ui = {"pass_device": bool(save.ui.get("pass_device", False)),
                    "revealed": save.ui.get("revealed")}
+        if isinstance(save.ui.get("guide"), dict):
+            self.ui["guide"] = save.ui["guide"]
+        self.record = save.record
         if save.undo_base is not None:
             s = save.undo_base
             self.states = [s]
@@ -233,6 +263,9 @@ class App:
         self.actions = []
         self.seats = settings.game_seats()
         self.ui = {"pass_device": settings.pass_device, "revealed": None}
+        self.record = recordmod.Record(settings.players, settings.seed, names, settings.first,
+                                       list(self.seats), [])
+        self.hold_saves = False
         self._set_log([])
         self.selected = None
         self.gameover_shown = False
@@ -273,6 +306,11 @@ class App:
             self.notice(f"Not possible: {error}")
             return
         entry = [s.turn_number, seat, s.describe(text)]
+        self.hold_saves = False
+        if self.record is not None:
+            self.record.actions.append(text)
+        if self.is_human(seat):
+            guide.acted(self.ui)
         self.log.append(entry)
         self.log_parts.append(json.dumps(entry, separators=(",", ":")))
         self.states.append(new)
@@ -297,6 +335,8 @@ class App:
             return
         self.states.pop()
         undone = self.actions.pop()
+        if self.record is not None and self.record.actions:
+            self.record.actions.pop()
         self.state = self.states[-1]
         self.last_action = self.actions[-1] if self.actions else ""
         if self.log:
@@ -365,7 +405,11 @@ class App:
         if found(el):
             self.select(None)
             return
-        el = target.closest(".chamber")
+        el = target.closest("#log .log-entry")
+        if found(el):
+            self.open_review(at=int(el.getAttribute("data-step") or 0) or None)
+            return
+        el = target.closest("#lab .chamber")
         if found(el):
             letter = el.getAttribute("data-letter")
             if letter == self.selected:
@@ -384,7 +428,7 @@ class App:
                 event.preventDefault()
                 self.on_click(event)
                 return
-        if typing or event.ctrlKey or event.metaKey or event.altKey:
+        if typing or event.ctrlKey or event.metaKey or event.altKey or self.review.is_open:
             return
         if key in ("u", "U"):
             self.undo()
@@ -441,6 +485,7 @@ class App:
         self.texts.prop("btn-undo", "disabled", not undo_ok)
         if curtain:
             self._open_curtain(s.names[seat])
+        self.coach.show(guide.next_tip(self.ui, s, texts) if texts else None, s)
         if over and not self.gameover_shown:
             self.gameover_shown = True
             self._show_gameover(s)
@@ -555,6 +600,8 @@ class App:
         if kind not in saves.SEAT_KINDS or self.state is None:
             return
         self.seats[seat] = kind
+        if self.record is not None and seat < len(self.record.seats):
+            self.record.seats[seat] = kind
         self.bot_token += 1
         self.choices_key = ()
         self.hand_key = ()
@@ -679,12 +726,15 @@ class App:
             box.lastElementChild.remove()
             self.log_shown -= 1
         new = []
-        for entry in self.log[self.log_shown:]:
+        offset = (len(self.record.actions) - len(self.log)) if self.record is not None else None
+        for i, entry in enumerate(self.log[self.log_shown:], start=self.log_shown + 1):
             turn, seat, text = entry
             chip = (markup("span", None, f"chip d{seat} shape{seat}")
                     if isinstance(seat, int) and 0 <= seat < 4 else "")
+            step = str(i + offset) if offset is not None and offset >= 0 else None
             new.append(markup("li", None, "log-entry", inner=chip
-                              + markup("span", f"Turn {turn}. ", "muted") + markup("span", text)))
+                              + markup("span", f"Turn {turn}. ", "muted") + markup("span", text),
+                              data_step=step, title="Replay from here" if step else None))
         if new:
             box.insertAdjacentHTML("beforeend", "".join(new))
         # No scrolling from here: reading scrollHeight would force a layout on every click.
@@ -731,6 +781,19 @@ class App:
         who = s.names[o.seat] if o.seat is not None else ""
         by_id("go-reason").textContent = (
             "The game ended because " + labels.reason_text(o.reason.value, who) + ".")
+        by_id("go-ending").textContent = ""
+        show(by_id("go-story"), False)
+        try:
+            states = self.record.states() if self.record is not None else None
+        except recordmod.RecordError:
+            states = None
+        if states is not None and states[-1] == s:
+            ending = story.ending(states, self.record.actions)
+            if ending:
+                by_id("go-ending").textContent = f"The last action: {ending}."
+            by_id("go-chart").innerHTML = story.chart_svg(states, self.record.actions)
+            show(by_id("go-story"), True)
+        show(by_id("go-review"), states is not None)
         table = by_id("go-table")
         table.replaceChildren()
         head = h("tr")
@@ -747,6 +810,119 @@ class App:
             row.append(h("td", str(o.subjects[seat])))
             table.append(row)
         self._open("gameover")
+
+    # ---- replay, share links, the guide -----------------------------------------------------
+    def open_review(self, at: int | None = None) -> None:
+        """The replay of this game (any moment of it), from its record."""
+        if self.state is None:
+            return
+        if self.record is None:
+            self.message("No replay for this game", "This game was saved before the page "
+                         "kept whole games (or its history was damaged), so only its "
+                         "present position is known.")
+            return
+        try:
+            states = recordmod.check(self.record, self.state)
+        except recordmod.RecordError as error:
+            self.message("No replay for this game", f"Its history cannot be replayed: {error}.")
+            return
+        self._close("gameover")
+        self.review.open(Replay(self.record, states), "game", at)
+
+    def open_link(self, fragment: str) -> None:
+        """Open a shared game (the URL's fragment) as a replay; refuse a bad link with words
+        and leave everything saved as it was."""
+        try:
+            rec = sharelink.decode(fragment)
+            replay = Replay(rec)
+        except (sharelink.LinkError, recordmod.RecordError) as error:
+            self.message("This link cannot be opened",
+                         f"This game link cannot be opened: {error}. Nothing saved in this "
+                         "browser was changed.")
+            if self.state is None:
+                self.open_newgame(can_continue=False)
+                self._open("message")  # on top of the new-game screen
+            return
+        self.review.open(replay, "link", 0)
+
+    def share(self) -> None:
+        if self.state is None:
+            return
+        if self.record is None:
+            self.message("No link for this game", "This game was saved before the page kept "
+                         "whole games, so it cannot be shared as a link. Export still works.")
+            return
+        self.share_record(self.record, not self.state.is_over)
+
+    def share_record(self, rec: recordmod.Record, in_progress: bool) -> None:
+        self.sharer.open(rec, in_progress)
+
+    def continue_from(self, rec: recordmod.Record, source: str) -> None:
+        """A new game from a replay's moment; the game saved now is kept aside first."""
+        try:
+            replay = Replay(rec)
+        except recordmod.RecordError as error:
+            self.message("The game could not continue", str(error))
+            return
+        kept = None
+        raw = self.store.get(saves.SAVE_KEY)
+        if raw is not None and not self.save_blocked:
+            stamp = int(window.Date.now())
+            kept = f"cakegame.save.kept.{stamp}"
+            if not (self.store.set(kept, raw) and self.store.get(kept) == raw):
+                self.message("The game could not continue", "The game saved now could not be "
+                             "kept aside (storage is full or blocked), so it was left as it "
+                             "was.")
+                return
+        self.hold_saves = False
+        self.record = rec
+        self.state = replay.state
+        self.states = [self.state]
+        self.actions = []
+        self.seats = list(rec.seats)
+        self.ui = {"pass_device": False, "revealed": None}
+        self._set_log([[st.turn, st.seat, st.sentence] for st in replay.steps()])
+        self.selected = None
+        self.gameover_shown = self.state.is_over
+        self._close("newgame")
+        self._game_started()
+        self.render()
+        self.save()
+        where = f"from action {len(rec.actions)}" if rec.actions else "from its set-up"
+        text = f"This game now goes on {where}."
+        if kept:
+            text += (f" The game you had was kept in this browser's storage as “{kept}” "
+                     "(Export it from there with your browser's tools, or finish this one).")
+        self.message("Continuing from here", text)
+
+    def _ng_learn(self) -> None:
+        if self.state is not None and not self.state.is_over and not self.learn:
+            self.learn = True
+            show(by_id("ng-confirm"), True)
+            by_id("ng-confirm-yes").focus()
+            return
+        self.learn = False
+        self._close("newgame")
+        self._close("curtain")
+        st = params.Settings(players=guide.PLAYERS, seed=guide.SEED,
+                             names=list(guide.NAMES) + list(params.DEFAULT_NAMES[2:]),
+                             seats=list(guide.SEATS) + ["human", "human"], first=guide.FIRST,
+                             bot_pace_ms=self.settings.bot_pace_ms)
+        self.new_game(st)
+        self.ui["guide"] = guide.new_guide()
+        self.render()
+        self.save()
+
+    def close_tip(self) -> None:
+        guide.acted(self.ui)
+        self.render()
+        self.save()
+
+    def leave_guide(self) -> None:
+        guide.leave(self.ui)
+        self.render()
+        self.save()
+        self.notice("You left the guide: this is now a normal game.")
 
     def play_again(self) -> None:
         self._close("gameover")
@@ -852,6 +1028,10 @@ class App:
         self._open("newgame")
 
     def _ng_start(self, confirmed: bool) -> None:
+        if confirmed and self.learn:
+            self._ng_learn()
+            return
+        self.learn = False
         if self.state is not None and not self.state.is_over and not confirmed:
             show(by_id("ng-confirm"), True)
             by_id("ng-confirm-yes").focus()
@@ -898,11 +1078,22 @@ class App:
         except saves.SaveError as error:
             self.message("Import failed", f"That file is not a game this page can load: {error}.")
             return
+        history_note = ""
+        if save.record is not None:
+            try:
+                recordmod.check(save.record, save.state)
+            except recordmod.RecordError as error:
+                save.record = None
+                history_note = f" Its history could not be restored ({error}), so it has no replay."
+        else:
+            history_note = " The file holds no history, so this game has no replay."
         self._close("newgame")
         self._close("gameover")
         self._close("curtain")
         self._resume(save)
-        self.message("Game imported", "The game from the file is now in play.")
+        self.hold_saves = False
+        self.save()
+        self.message("Game imported", "The game from the file is now in play." + history_note)
 
     # ---- computer players ----------------------------------------------------------------
     def _schedule_bot(self) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import window
+from pyscript import document, window
 
 from . import story
 from .board import Board
@@ -57,7 +57,9 @@ class ReviewDialog:
         on(by_id("rv-share"), "click", lambda e: self._share())
         on(by_id("rv-moves"), "click", self._on_move_click)
         on(by_id("rv-chart"), "click", self._on_move_click)
-        on(self.dialog, "keydown", self._on_key)
+        # On the document, not the dialog: a button that turns disabled (Next at the end)
+        # drops the focus to the page's body, and the arrows must still work.
+        on(document, "keydown", self._on_key)
 
     # ---- opening -------------------------------------------------------------------------
     def open(self, replay: Replay, source: str, at: int | None = None) -> None:
@@ -101,6 +103,8 @@ class ReviewDialog:
         self.draw()
 
     def _on_key(self, event: Any) -> None:
+        if not self.is_open:
+            return
         tag = str(getattr(event.target, "tagName", "") or "").lower()
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
                 or event.altKey:
