@@ -182,3 +182,67 @@ def test_query_decoding_matches_the_standard_library():
 
     for query in ("names=%3Cimg%20src%3Dx%3E,B%C3%B6&seed=4", "a=1+2&a=&b", "x=%zz%4", "=&&k=v=w"):
         assert params.parse_qs(query) == parse_qs(query, keep_blank_values=True), query
+
+
+# ---- the session model (ui/session.py) ----------------------------------------------------
+
+def _session(players=2, seed=3, seats=None):
+    from ui.session import Session
+    ses = Session()
+    ses.start(cakegame.new_game(players=players, seed=seed),
+              seats or ["human"] * players, pass_device=False)
+    return ses
+
+
+def test_session_applies_logs_and_undoes_within_the_turn():
+    ses = _session()
+    first = ses.state
+    text = ses.legal_texts()[0]
+    ses.apply(text)
+    assert ses.state is not first and ses.actions == [text] and len(ses.log) == 1
+    assert ses.can_undo()
+    state, undone = ses.undo()
+    assert undone == text and state is first and ses.log == [] and not ses.can_undo()
+
+
+def test_session_refuses_an_illegal_action_and_changes_nothing():
+    ses = _session()
+    before = (ses.state, list(ses.log), list(ses.actions))
+    with pytest.raises(cakegame.IllegalActionError):
+        ses.apply("shift Z Z")
+    assert (ses.state, ses.log, ses.actions) == before
+
+
+def test_session_undo_never_crosses_another_turn():
+    ses = _session(seed=5)
+    rng = random.Random(2)
+    turn = ses.state.turn
+    while ses.state.turn == turn:
+        ses.apply(rng.choice(ses.legal_texts()))
+    while ses.undo() is not None:
+        pass
+    assert ses.state.turn != turn or ses.state.is_over
+
+
+def test_session_bot_seats_and_the_curtain():
+    ses = _session(seats=["human", "easy"])
+    seat = ses.state.current_player
+    assert ses.human_to_act() == (seat == 0) and ses.bot_to_act() == (seat == 1)
+    assert not ses.needs_curtain(0)  # one human: nothing to hide
+    ses.seats = ["human", "human"]
+    ses.ui["pass_device"] = True
+    assert ses.needs_curtain(seat)
+    ses.reveal()
+    assert not ses.needs_curtain(seat)
+    assert not ses.set_seat(0, "wizard") and ses.set_seat(1, "hard") and ses.seats[1] == "hard"
+
+
+def test_session_save_round_trips_with_its_undo_window():
+    ses = _session(seed=9)
+    ses.apply(ses.legal_texts()[0])
+    save = saves.decode(ses.save_text())
+    from ui.session import Session
+    again = Session()
+    again.resume(save)
+    assert again.state.to_json() == ses.state.to_json()
+    assert again.actions == ses.actions and again.log == ses.log

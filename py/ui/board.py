@@ -30,7 +30,7 @@ class Mark:
 
 class _Chamber:
     __slots__ = ("g", "style", "content", "sig", "cls", "pos", "attrs", "title", "at",
-                 "set_attrs", "transition")
+                 "set_attrs", "transition", "title_key")
 
     def __init__(self, g: Any, content: Any, title: Any) -> None:
         self.g = g
@@ -39,6 +39,7 @@ class _Chamber:
         self.content = content
         self.title = title
         self.sig: tuple | None = None
+        self.title_key: tuple | None = None
         self.cls = ""
         self.pos = ""
         self.attrs: tuple = ()
@@ -57,8 +58,13 @@ class Board:
         self.dimming = False  # the layer's "dimming" class: chambers that are no choice fade
         self.positions: dict[tuple[int, int], str] = {}  # (row, x) -> CSS transform
 
+    def element(self, letter: str) -> Any:
+        """The chamber's `<g>`, or None if it was never drawn."""
+        view = self.views.get(letter)
+        return view.g if view is not None and "gone" not in view.cls else None
+
     def _make(self, letter: str) -> _Chamber:
-        g = svg("g", "chamber", id=f"ch-{letter}", data_letter=letter)
+        g = svg("g", "chamber", id=f"ch-{letter}", data_letter=letter, data_chamber=letter)
         title = svg("title")
         g.append(title)
         g.append(svg("polygon", "hex", points=HEX_POINTS))
@@ -80,6 +86,11 @@ class Board:
         box = drawing.view_box(chambers)
         if box != self.box:
             self.root.setAttribute("viewBox", box)
+            # The lab's width in SVG units: CSS sizes the SVG from it at a readable scale
+            # (css/game.css, "the lab"), so no layout is read here.
+            parts = box.split()
+            self.root.style.setProperty("--lab-w", parts[2])
+            self.root.style.setProperty("--lab-h", parts[3])
             self.box = box
         if dim != self.dimming:
             # One class on the layer, not one per chamber: CSS fades every chamber that is
@@ -100,8 +111,12 @@ class Board:
             sig = drawing.signature(c, portal, players)
             if sig != view.sig:
                 view.content.innerHTML = drawing.chamber_markup(c, portal, players)
-                view.title.textContent = drawing.chamber_title(c, names)
                 view.sig = sig
+            title_key = (sig, c.new_edge, c.old_edge)
+            if title_key != view.title_key:
+                # The description names the edges too: rebuilt when a recycle moves them.
+                view.title.textContent = drawing.chamber_title(c, names)
+                view.title_key = title_key
             pos = self.positions.get((c.row, c.x))
             if pos is None:
                 cx, cy = drawing.centre(c.row, c.x)

@@ -1,0 +1,149 @@
+"""The new-game dialog: players, names, who plays each seat, who starts, the seed.
+
+It reads its own form and hands a `params.Settings` to `on_start`; it never touches the
+game. Starting over a game in progress asks first; "Back to the game" and "Continue the
+saved game" close it without a change, so there is always a way back by touch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+
+from . import dialogs, labels, params, saves
+from .dom import by_id, h, show
+
+
+def random_seed() -> int:
+    return int(window.Math.floor(window.Math.random() * 1_000_000)) + 1
+
+
+class NewGameDialog:
+    """`#newgame`: built once, filled from settings each time it opens."""
+
+    def __init__(self, on: Callable[[Any, str, Any], None],
+                 on_start: Callable[[params.Settings], None],
+                 on_learn: Callable[[], None] | None = None) -> None:
+        self.on_start = on_start
+        self.on_learn = on_learn  # "Learn to play": the guided first game (ui.guide)
+        self.learning = False  # the confirmation on screen is for "Learn to play"
+        self.fallback_seed = 1
+        self.game_on = False  # a game is in progress: starting asks first
+        self.any_game = False  # there is a game to go back to
+        box = by_id("ng-seats")
+        self.rows: list[dict[str, Any]] = []
+        for seat in range(4):
+            row = h("div", None, f"ng-seat d{seat}")
+            row.append(h("span", None, f"chip big d{seat} shape{seat}"))
+            row.append(h("span", labels.DIVISION_NAMES[seat], "ng-div"))
+            name = h("input", None, "ng-name", type="text", maxlength=params.MAX_NAME,
+                     aria_label=f"Name of the {labels.DIVISION_NAMES[seat]} player",
+                     autocomplete="off")
+            kind = h("select", None, "ng-kind",
+                     aria_label=f"Who plays {labels.DIVISION_NAMES[seat]}")
+            for k in saves.SEAT_KINDS:
+                kind.append(h("option", "Human" if k == "human" else f"{k.capitalize()} computer",
+                                  value=k))
+            row.append(name)
+            row.append(kind)
+            box.append(row)
+            self.rows.append({"row": row, "name": name, "kind": kind})
+        for radio in document.querySelectorAll("#ng-form input[name=players]"):
+            on(radio, "change", lambda e: self._players_changed())
+        on(by_id("ng-reseed"), "click", lambda e: self._reseed())
+        on(by_id("ng-start"), "click", lambda e: self._begin(learn=False))
+        on(by_id("ng-learn"), "click", lambda e: self._begin(learn=True))
+        on(by_id("ng-confirm-yes"), "click", lambda e: self._start(confirmed=True))
+        on(by_id("ng-continue"), "click", lambda e: dialogs.close("newgame"))
+        on(by_id("ng-cancel"), "click", lambda e: dialogs.close("newgame"))
+        on(by_id("newgame"), "cancel", self._cancel)
+        on(by_id("ng-form"), "input", lambda e: self._share())
+
+    def _cancel(self, event: Any) -> None:
+        if not self.any_game:
+            event.preventDefault()
+
+    def _players(self) -> int:
+        checked = document.querySelector("#ng-form input[name=players]:checked")
+        try:
+            return int(checked.value)
+        except Exception:
+            return 2
+
+    def _players_changed(self) -> None:
+        n = self._players()
+        for seat, row in enumerate(self.rows):
+            show(row["row"], seat < n)
+        first = by_id("ng-first")
+        keep = first.value
+        first.replaceChildren(h("option", "Drawn by the seed", value=""))
+        for seat in range(n):
+            name = params.clean_name(self.rows[seat]["name"].value, seat)
+            first.append(h("option", name, value=str(seat)))
+        first.value = keep if keep == "" or (keep.isdigit() and int(keep) < n) else ""
+        self._share()
+
+    def _reseed(self) -> None:
+        by_id("ng-seed").value = str(random_seed())
+        self._share()
+
+    def read(self) -> params.Settings:
+        """The settings the form shows now."""
+        st = params.Settings()
+        st.players = self._players()
+        raw = str(by_id("ng-seed").value).strip()
+        st.seed = int(raw) % (params.MAX_SEED + 1) if raw.isdigit() else self.fallback_seed
+        st.names = [params.clean_name(r["name"].value, i) for i, r in enumerate(self.rows)]
+        st.seats = [r["kind"].value if r["kind"].value in saves.SEAT_KINDS else "human"
+                    for r in self.rows]
+        first = by_id("ng-first").value
+        st.first = int(first) if first.isdigit() and int(first) < st.players else None
+        st.pass_device = bool(by_id("ng-pass").checked)
+        return st
+
+    def _share(self) -> None:
+        st = self.read()
+        by_id("ng-share").textContent = f"Same game again: index.html{params.query_of(st)}"
+
+    def open(self, st: params.Settings, can_continue: bool, game_on: bool,
+             any_game: bool) -> None:
+        """Show the dialog filled from `st`; `can_continue` offers "Continue the saved game"
+        (the page opened on a link to another game), else "Back to the game" when there is
+        a game to go back to."""
+        self.game_on = game_on
+        self.any_game = any_game
+        self.fallback_seed = st.seed
+        for radio in document.querySelectorAll("#ng-form input[name=players]"):
+            radio.checked = radio.value == str(st.players)
+        for seat, row in enumerate(self.rows):
+            row["name"].value = st.names[seat] if seat < len(st.names) else ""
+            row["kind"].value = st.seats[seat] if seat < len(st.seats) else "human"
+        by_id("ng-seed").value = str(st.seed)
+        by_id("ng-pass").checked = st.pass_device
+        self._players_changed()
+        by_id("ng-first").value = "" if st.first is None else str(st.first)
+        show(by_id("ng-continue"), can_continue and game_on)
+        show(by_id("ng-cancel"), any_game and not (can_continue and game_on))
+        show(by_id("ng-confirm"), False)
+        self._share()
+        dialogs.close("gameover")
+        dialogs.open_modal("newgame")
+
+    def _begin(self, learn: bool) -> None:
+        self.learning = learn and self.on_learn is not None
+        self._start(confirmed=False)
+
+    def _start(self, confirmed: bool) -> None:
+        if self.game_on and not confirmed:
+            show(by_id("ng-confirm"), True)
+            by_id("ng-confirm-yes").focus()
+            return
+        dialogs.close("newgame")
+        dialogs.close("curtain")
+        if self.learning and self.on_learn is not None:
+            self.learning = False
+            self.on_learn()
+            return
+        self.on_start(self.read())

@@ -1,0 +1,289 @@
+"""The page's panels around the lab: status, choices, divisions, piles, hand and log.
+
+Each panel is drawn from the engine's state (and the session's seats and log) only, and
+each keeps a key of what it shows so an unchanged panel costs no DOM call. Lists are built
+as one string of escaped markup (`dom.markup`) and inserted with one call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import labels, saves, targets
+from .dom import Texts, by_id, h, markup
+from .session import Session
+
+
+def card_side(card: Any, side: str, caption: str) -> str:
+    """One side of a card, as markup."""
+    if side == "action":
+        title, text = f"{card.name}: {card.action_title}", card.action_text
+    else:
+        title, text = f"{card.name}: {card.character_title}", card.character_text
+    return markup("div", None, f"card-side {side}",
+                  inner=markup("p", caption, "caption") + markup("p", title, "card-title")
+                  + markup("p", text, "card-text"))
+
+
+def action_button(s: Any, text: str, cls: str = "act") -> str:
+    """A button that applies `text`, as markup (names are escaped)."""
+    label = labels.button_label(text, s.names)
+    return markup("button", label, cls, type="button", data_action=text, title=s.describe(text))
+
+
+class Panels:
+    """Everything outside the lab that shows the game."""
+
+    def __init__(self, session: Session, texts: Texts,
+                 on: Callable[[Any, str, Any], None],
+                 on_seat: Callable[[int, str], None]) -> None:
+        self.session = session
+        self.texts = texts
+        self.on = on
+        self.on_seat = on_seat
+        self.forget()
+        self.log_shown = 0
+        self.player_cells: list[dict[str, Any]] = []
+        self.player_rows: tuple = ()  # what each division's cells show now
+
+    def forget(self) -> None:
+        """Draw every panel afresh at the next redraw (a new game, a seat changed hands)."""
+        self.choices_key: tuple = ()
+        self.hand_key: tuple = ()
+        self.players_key: tuple = ()
+        self.piles_key: tuple = ()
+
+    # ---- status --------------------------------------------------------------------------
+    def status(self, s: Any, human: bool, curtain: bool) -> None:
+        if s.is_over:
+            o = s.outcome
+            winners = " and ".join(s.names[w] for w in o.winners)
+            verb = "win" if len(o.winners) > 1 else "wins"
+            self.texts.text("status", f"Game over: {winners} {verb}.")
+            self.texts.cls("status-chip", "chip over")
+            return
+        seat = s.current_player
+        self.texts.cls("status-chip", f"chip d{seat} shape{seat}")
+        name = s.names[seat]
+        if curtain:
+            text = f"{name}: take the device, then press “Show my hand”"
+        elif human:
+            text = f"{name}: {s.prompt()}"
+        else:
+            text = (f"{name} ({self.session.seats[seat]} computer player) is thinking: "
+                    f"{s.prompt()}")
+        self.texts.text("status", text)
+
+    def empty(self) -> None:
+        self.texts.text("status", "Choose the players to start a game.")
+
+    def notice(self, text: str) -> None:
+        self.texts.text("notice", text)
+        self.texts.prop("notice", "hidden", not text)
+
+    # ---- choices -------------------------------------------------------------------------
+    def choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str],
+                selected: str | None) -> None:
+        key = (tuple(texts), selected, s.turn_number, s.decision)
+        if key == self.choices_key:
+            return
+        self.choices_key = key
+        by_id("choices").innerHTML = "".join(self._choices_markup(s, t, step, texts))
+
+    @staticmethod
+    def _choices_markup(s: Any, t: targets.Targets, step: Any, texts: list[str]) -> list[str]:
+        """The choices bar as escaped markup: one DOM call draws it."""
+        out: list[str] = []
+        if step is not None:
+            out.append(markup("span", f"Chamber {step.source}:", "choice-label"))
+            for a in step.buttons:
+                out.append(action_button(s, a))
+            if step.chambers:
+                out.append(markup("span", "now click the chamber to move it to", "choice-label"))
+            out.append(markup("button", "Back", "back", type="button", data_back=True))
+            return out
+        if not texts:
+            return out
+        hints = []
+        if t.board:
+            n = len(t.board)
+            hints.append(f"click a highlighted chamber ({n} choice{'s' if n != 1 else ''})")
+        if t.cards:
+            hints.append("use a card in your hand")
+        if hints:
+            text = " or ".join(hints)
+            text = text[0].upper() + text[1:] + (", or choose:" if t.buttons else ".")
+            out.append(markup("span", text, "choice-label hint"))
+        for a in t.buttons:
+            out.append(action_button(s, a))
+        return out
+
+    # ---- divisions -----------------------------------------------------------------------
+    def build_players(self, s: Any) -> None:
+        """One card per division, with its seat select (made once per game)."""
+        box = by_id("players")
+        box.replaceChildren()
+        self.player_rows = ()
+        self.player_cells = []
+        seats = self.session.seats
+        for seat in range(s.players):
+            card = h("div", None, f"division d{seat}")
+            top = h("div", None, "division-top")
+            top.append(h("span", None, f"chip d{seat} shape{seat}"))
+            top.append(h("strong", s.names[seat], "pname"))
+            if s.names[seat] != labels.DIVISION_NAMES[seat]:
+                top.append(h("span", labels.DIVISION_NAMES[seat], "muted small"))
+            kind = h("select", None, "seat-kind", aria_label=f"Who plays {s.names[seat]}")
+            for k in saves.SEAT_KINDS:
+                text = "Human" if k == "human" else f"Computer ({k})"
+                opt = h("option", text, value=k)
+                if k == seats[seat]:
+                    opt.selected = True
+                kind.append(opt)
+            self.on(kind, "change", lambda e, seat=seat: self.on_seat(seat, e.target.value))
+            top.append(kind)
+            card.append(top)
+            stats = h("dl", None, "stats")
+            cells = {}
+            for key, label in (("subjects", "Subjects lab / supply"),
+                               ("cake", "Cake lab / supply / burnt"), ("hand", "Cards")):
+                stats.append(h("dt", label))
+                dd = h("dd", "")
+                stats.append(dd)
+                cells[key] = dd
+            cells["card"] = card
+            card.append(stats)
+            box.append(card)
+            self.player_cells.append(cells)
+
+    def players(self, s: Any) -> None:
+        lab_s, lab_c = s.subjects_in_lab(), s.cake_in_lab()
+        rows = tuple((lab_s[i], s.supply(i), lab_c[i], s.cake_supply(i), s.incinerated(i),
+                      s.hand_size(i)) for i in range(s.players))
+        key = (rows, s.current_player, s.turn, s.turn_number)
+        if key == self.players_key:
+            return
+        self.players_key = key
+        self.texts.text("players-h", f"Divisions · turn {s.turn_number}")
+        shown = self.player_rows
+        now = []
+        for seat, cells in enumerate(self.player_cells):
+            a, b, c, d, e, f = rows[seat]
+            cls = f"division d{seat}"
+            if seat == s.current_player:
+                cls += " acting"
+            if seat == s.turn:
+                cls += " turn"
+            row = (f"{a} / {b}", f"{c} / {d} / {e}", str(f), cls)
+            now.append(row)
+            old = shown[seat] if seat < len(shown) else (None, None, None, None)
+            if row[0] != old[0]:
+                cells["subjects"].textContent = row[0]
+            if row[1] != old[1]:
+                cells["cake"].textContent = row[1]
+            if row[2] != old[2]:
+                cells["hand"].textContent = row[2]
+            if row[3] != old[3]:
+                cells["card"].className = row[3]
+        self.player_rows = tuple(now)
+
+    # ---- piles ---------------------------------------------------------------------------
+    def piles(self, s: Any) -> None:
+        char = s.character
+        key = (s.deck_size, s.deck_top, char.id if char else None, len(s.discard),
+               tuple(s.incinerated(i) for i in range(s.players)))
+        if key == self.piles_key:
+            return
+        old = self.piles_key
+        self.piles_key = key
+        if not old or old[:2] != key[:2]:
+            top = labels.CARD_NAMES.get(s.deck_top) if s.deck_top else None
+            by_id("deck").innerHTML = (
+                markup("h3", f"Deck: {s.deck_size} card{'s' if s.deck_size != 1 else ''}")
+                + (card_side(top, "action", "On top (face up)") if top is not None
+                   else markup("p", "Empty", "muted")))
+        if not old or old[2:4] != key[2:4]:
+            by_id("discard").innerHTML = (
+                markup("h3", f"Discard pile: {len(s.discard)}")
+                + (card_side(char, "character", "Active Character: rules for all")
+                   if char is not None else markup("p", "No Character is active yet.", "muted")))
+        if not old or old[4:] != key[4:]:
+            items = "".join(
+                markup("span", None, "burnt-item",
+                       inner=markup("span", None, f"chip d{seat} shape{seat}")
+                       + markup("span", f"{s.incinerated(seat)}/8"))
+                for seat in range(s.players))
+            by_id("incinerator").innerHTML = (markup("h3", "Cake incinerator")
+                                              + markup("p", None, "burnt", inner=items))
+
+    # ---- hand ----------------------------------------------------------------------------
+    def hand(self, s: Any, seat: int | None, visible: bool, t: targets.Targets) -> None:
+        """The hand of `seat` (face up when `visible`), with buttons for its legal plays."""
+        hand = s.hand(seat) if seat is not None and visible else ()
+        key = (seat, visible, hand, s.fresh(seat) if seat is not None else 0,
+               tuple(sorted((k, tuple(v)) for k, v in t.cards.items())))
+        if key == self.hand_key:
+            return
+        self.hand_key = key
+        box = by_id("hand")
+        if seat is None:
+            self.texts.text("hand-h", "Hand")
+            box.replaceChildren()
+            return
+        self.texts.text("hand-h", f"Hand of {s.names[seat]}")
+        if not visible:
+            count = s.hand_size(seat)
+            box.innerHTML = markup("p", f"{count} card{'s' if count != 1 else ''}, face down.",
+                                   "muted")
+            return
+        if not hand:
+            box.innerHTML = markup("p", "No cards.", "muted")
+            return
+        fresh = s.fresh(seat)
+        out: list[str] = []
+        for i, cid in enumerate(hand):
+            card = labels.CARD_NAMES.get(cid)
+            if card is None:
+                continue
+            head = markup("strong", card.name)
+            if i >= len(hand) - fresh:
+                head += markup("span", "new: from your next turn", "fresh")
+            inner = (markup("header", None, "card-head", inner=head)
+                     + card_side(card, "action", "Aperture action")
+                     + card_side(card, "character", "Character"))
+            acts = t.cards.get(cid, [])
+            if acts:
+                inner += markup("div", None, "card-buttons",
+                                inner="".join(action_button(s, a) for a in acts))
+            out.append(markup("article", None, "card", inner=inner))
+        box.innerHTML = "".join(out)
+
+    # ---- log -----------------------------------------------------------------------------
+    def reset_log(self) -> None:
+        self.log_shown = 0
+        by_id("log").replaceChildren()
+
+    def log(self) -> None:
+        """Append the new log entries (one DOM call), or drop undone ones from the end."""
+        box = by_id("log")
+        log = self.session.log
+        while self.log_shown > len(log):
+            box.lastElementChild.remove()
+            self.log_shown -= 1
+        new = []
+        rec = self.session.record
+        offset = len(rec.actions) - len(log) if rec is not None else -1  # a log from the start?
+        for i, entry in enumerate(log[self.log_shown:], start=self.log_shown + 1):
+            turn, seat, text = entry
+            chip = (markup("span", None, f"chip d{seat} shape{seat}")
+                    if isinstance(seat, int) and 0 <= seat < 4 else "")
+            step = str(i + offset) if offset >= 0 else None  # a click replays from here
+            new.append(markup("li", None, "log-entry", inner=chip
+                              + markup("span", f"Turn {turn}. ", "muted") + markup("span", text),
+                              data_step=step, title="Replay from here" if step else None))
+        if new:
+            box.insertAdjacentHTML("beforeend", "".join(new))
+        # No scrolling from here: reading scrollHeight would force a layout on every click.
+        # The log's scroll box is a reversed flex column, which keeps the newest in view.
+        self.log_shown = len(log)

@@ -1,0 +1,182 @@
+"""The game in progress as plain data: the state, the undo window, the log and the seats.
+
+No DOM here, so it runs (and is tested) under CPython: the page's controller (app.py) asks
+it what is legal, hands it the player's choice, and draws what it holds. Every change goes
+through the engine (`State.apply`), and the only legality it knows is `legal_actions()`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cakegame
+
+from . import history, saves
+
+
+class Session:
+    """One game: `state` now, the states of this turn that undo may return to, the log."""
+
+    def __init__(self) -> None:
+        self.state: Any = None
+        self.states: list[Any] = []  # the undo window: states[0] .. states[-1] == state
+        self.actions: list[str] = []  # actions between consecutive states of the window
+        self.log: list[list[Any]] = []
+        self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
+        self.seats: list[str] = []
+        self.ui: dict[str, Any] = {"pass_device": False, "revealed": None}
+        self.last_action = ""  # the text of the action played last (outlined on the board)
+        self._listed_for: Any = None  # the state whose legal actions `_listed` holds
+        self._listed: list[str] = []
+        self._listed_set: frozenset[str] = frozenset()
+        self.record: Any = None  # ui.record.Record: the whole game, for replays and links
+
+    # ---- starting ------------------------------------------------------------------------
+    def start(self, state: Any, seats: list[str], pass_device: bool,
+              record: Any = None) -> None:
+        """A new game from its first state (`record`: how it was set up, no actions yet)."""
+        self.state = state
+        self.states = [state]
+        self.actions = []
+        self.seats = list(seats)
+        self.ui = {"pass_device": bool(pass_device), "revealed": None}
+        self.set_log([])
+        self.last_action = ""
+        self.record = record
+
+    def resume(self, save: saves.Save) -> None:
+        """A saved game, its undo window replayed from the saved base."""
+        self.state = save.state
+        self.seats = list(save.seats)
+        self.ui = {"pass_device": bool(save.ui.get("pass_device", False)),
+                   "revealed": save.ui.get("revealed")}
+        if isinstance(save.ui.get("guide"), dict):
+            self.ui["guide"] = save.ui["guide"]  # the guided first game's place (ui.guide)
+        self.record = save.record
+        if save.undo_base is not None:
+            s = save.undo_base
+            self.states = [s]
+            for a in save.undo_actions:
+                s = s.apply(a)
+                self.states.append(s)
+            self.actions = list(save.undo_actions)
+        else:
+            self.states = [save.state]
+            self.actions = []
+        self.set_log(save.log)
+        self.last_action = ""
+
+    def set_log(self, log: list[list[Any]]) -> None:
+        self.log = [list(e) for e in log]
+        self.log_parts = [json.dumps(e, separators=(",", ":")) for e in self.log]
+
+    # ---- questions -----------------------------------------------------------------------
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] == "human"
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for k in self.seats if k == "human")
+
+    def human_to_act(self) -> bool:
+        """A person decides now (the game is on and the seat to act is human)."""
+        s = self.state
+        return s is not None and not s.is_over and self.is_human(s.current_player)
+
+    def bot_to_act(self) -> bool:
+        """A computer player decides now."""
+        s = self.state
+        return s is not None and not s.is_over and not self.is_human(s.current_player)
+
+    def needs_curtain(self, seat: int) -> bool:
+        """The pass-the-device screen must hide `seat`'s hand until its owner is ready."""
+        return (bool(self.ui.get("pass_device")) and self.humans >= 2
+                and self.ui.get("revealed") != seat)
+
+    def legal_texts(self) -> list[str]:
+        """The engine's legal actions now, as texts (worked out once per state)."""
+        s = self.state
+        if s is not self._listed_for:
+            self._listed = [str(a) for a in s.legal_actions()] if s is not None else []
+            self._listed_set = frozenset(self._listed)
+            self._listed_for = s
+        return self._listed
+
+    def undo_depth(self) -> int:
+        return history.undo_depth(self.states)
+
+    def can_undo(self) -> bool:
+        return self.human_to_act() and len(self.states) > 1 and self.undo_depth() > 0
+
+    def bot_seed(self) -> int:
+        """The seed a bot decides with now: a function of the game and how far it went."""
+        s = self.state
+        return (s.seed * 1_000_003 + len(self.log) * 7919 + s.current_player) % (2**31)
+
+    # ---- changes -------------------------------------------------------------------------
+    def apply(self, text: str) -> Any:
+        """Play `text`; return the new state. Raises cakegame.IllegalActionError (nothing
+        changed) when the engine refuses it."""
+        s = self.state
+        if s is None or s.is_over:
+            raise cakegame.IllegalActionError("there is no game in progress")
+        seat = s.current_player
+        if s is self._listed_for and text in self._listed_set:
+            # Listed by this very state's legal_actions(): skip the second legality check.
+            new = s.apply_unchecked(cakegame.Action.parse(text))
+        else:
+            new = s.apply(text)
+        entry = [s.turn_number, seat, s.describe(text)]
+        self.log.append(entry)
+        self.log_parts.append(json.dumps(entry, separators=(",", ":")))
+        self.states.append(new)
+        self.actions.append(text)
+        if self.record is not None:
+            self.record.actions.append(text)
+        depth = history.undo_depth(self.states)
+        if len(self.states) > depth + 1:
+            cut = len(self.states) - depth - 1
+            self.states = self.states[cut:]
+            self.actions = self.actions[cut:]
+        self.state = new
+        self.last_action = text
+        return new
+
+    def undo(self) -> tuple[Any, str] | None:
+        """Take back the last decision of this turn: (the state it was made in, its text),
+        or None when nothing may be undone."""
+        if not self.can_undo():
+            return None
+        self.states.pop()
+        undone = self.actions.pop()
+        if self.record is not None and self.record.actions:
+            self.record.actions.pop()
+        self.state = self.states[-1]
+        self.last_action = self.actions[-1] if self.actions else ""
+        if self.log:
+            self.log.pop()
+            self.log_parts.pop()
+        return self.state, undone
+
+    def reveal(self) -> None:
+        """The seat to act has taken the device: its hand may show."""
+        if self.state is not None:
+            self.ui["revealed"] = self.state.current_player
+
+    def set_seat(self, seat: int, kind: str) -> bool:
+        """Hand a seat to a bot, or take it back; False if `kind` is not a seat kind."""
+        if kind not in saves.SEAT_KINDS or self.state is None or not 0 <= seat < len(self.seats):
+            return False
+        self.seats[seat] = kind
+        if self.record is not None and seat < len(self.record.seats):
+            self.record.seats[seat] = kind
+        return True
+
+    # ---- saving --------------------------------------------------------------------------
+    def save_text(self) -> str:
+        """The save as JSON text (docs/ui.md, "Saves")."""
+        base = self.states[0] if len(self.states) > 1 else None
+        return saves.encode(self.state, self.seats, undo_base=base, undo_actions=self.actions,
+                            ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]",
+                            record=self.record)
