@@ -9,12 +9,23 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import cakegame
 import cakegame.bots
 import pytest
 from playhelp import click_random, status
 from ui import drawing, guide, record, saves, sharelink
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+def shot(page, name: str) -> None:
+    """A picture for the README (docs/screenshots/), taken once the page has settled."""
+    page.wait_for_timeout(600)  # let slides and fades finish
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
 
 CHAMBERS = """
 () => [...document.querySelectorAll('#rv-chambers .chamber:not(.gone)')].map(g => [
@@ -194,8 +205,14 @@ def open_share(page) -> str:
 
 def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, site_url):
     rec = played(4, 8, None)
+    rec.names = ["Ann", "Bo", "Cy", "Di"]  # (names do not change the game)
     put_save(page_watch, save_of(rec))
     page_watch.goto("./")
+    page_watch.wait_for_selector("#gameover[open] #go-story:not([hidden])")
+    assert page_watch.inner_text("#go-ending").startswith("It ended with this action: ")
+    assert rec.states()[-2].describe(rec.actions[-1]) in page_watch.inner_text("#go-ending")
+    assert page_watch.locator("#go-chart svg path.story-line").count() == 8
+    shot(page_watch, "story-chart")
     page_watch.click("#go-close")
     link = open_share(page_watch)
     assert page_watch.is_hidden("#sh-warning")  # a finished game: nothing hidden to warn of
@@ -208,6 +225,9 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, 
         page.wait_for_selector("html[data-boot=ready]", state="attached", timeout=120_000)
         wait_pos(page, 0)  # a shared game opens at its start
         assert "shared" in page.inner_text("#rv-title")
+        page.evaluate("document.querySelector('#rv-moves [data-step=\"301\"]').click()")
+        wait_pos(page, 301)
+        shot(page, "replay")
         page.keyboard.press("End")
         wait_pos(page, len(rec.actions))
         final = rec.final()
@@ -291,7 +311,7 @@ async (text) => {
 LEARNER_TURN = """
 () => {
   const s = document.getElementById('status').textContent;
-  return s.startsWith('You:') || s.startsWith('Game over');
+  return s.startsWith('Learner:') || s.startsWith('Game over');
 }
 """
 
@@ -308,6 +328,9 @@ def test_the_guide_walks_from_the_first_step_to_a_normal_game(page_watch):
             break
         if page_watch.is_visible("#coach"):
             tips.append(page_watch.get_attribute("#coach", "data-tip"))
+            if tips[-1] == "carry":
+                assert page_watch.locator("#coach-marks .coach-ring").count() >= 1
+                shot(page_watch, "guide")
             assert page_watch.inner_text("#coach-text")
             page_watch.click("#coach-ok")
             continue

@@ -28,7 +28,7 @@ from typing import Any
 PLAYERS = 2
 SEED = 1  # a deal on which every tip comes up in a game between easy players
 FIRST = 0  # the learner plays first
-NAMES = ["You", "Easy robot"]
+NAMES = ["Learner", "Easy robot"]
 SEATS = ["human", "easy"]
 ENDING_SUBJECTS = 3  # the endings are explained once a division is down to this many
 

@@ -13,15 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, window
+from pyscript import document
 
 from . import story
 from .board import Board
 from .dom import by_id, found, markup
 from .record import Record
 from .replay import Replay
-
-NEAREST = window.JSON.parse('{"block": "nearest"}')  # scrollIntoView's options, as JS
 
 
 def _open(dialog: Any) -> None:
@@ -171,7 +169,9 @@ class ReviewDialog:
             if found(now):
                 now.classList.add("current")
                 now.setAttribute("aria-current", "step")
-                now.scrollIntoView(NEAREST)
+                # Scroll the list only (scrollIntoView would scroll the dialog too).
+                top = now.offsetTop - moves.clientHeight / 2 + now.offsetHeight / 2
+                moves.scrollTop = max(0, top)
         by_id("rv-chart").innerHTML = story.chart_svg(r.states, r.record.actions, upto=r.pos)
         self.shown_pos = r.pos
         by_id("review").setAttribute("data-pos", str(r.pos))

@@ -125,6 +125,16 @@ def chart_svg(states: list[Any], actions: list[str], *, upto: int | None = None)
         cx = x(min(turn, n))
         out.append(f'<line class="story-cursor" x1="{cx:.1f}" y1="{TOP - 4}" x2="{cx:.1f}" '
                    f'y2="{base + 2}" stroke="currentColor" stroke-width="1.5"/>')
+    names = states[0].names
+    lx = WIDTH - RIGHT
+    for seat in reversed(range(players)):  # the legend, right-aligned above the top panel
+        label = escape(names[seat][:14])
+        out.append(f'<text class="story-legend" x="{lx:.1f}" y="{TOP - 6}" '
+                   f'text-anchor="end">{label}</text>')
+        lx -= 7.0 * len(names[seat][:14]) + 4
+        out.append(f'<line x1="{lx - 16:.1f}" y1="{TOP - 10}" x2="{lx:.1f}" y2="{TOP - 10}" '
+                   f'stroke="{COLOURS[seat]}" stroke-width="3"/>')
+        lx -= 26
     out.append(f'<text class="story-axis" x="{LEFT}" y="{height - 2}">set-up</text>')
     out.append(f'<text class="story-axis" x="{WIDTH - RIGHT}" y="{height - 2}" '
                f'text-anchor="end">turn {states[-1].turn_number}</text>')
