@@ -351,3 +351,22 @@ def test_the_guide_walks_from_the_first_step_to_a_normal_game(page_watch):
     assert data["record"]["seed"] == guide.SEED and data["record"]["first"] == guide.FIRST
     assert data["seats"] == guide.SEATS
     page_watch.assert_clean()
+
+
+def test_leaving_the_guide_leaves_a_normal_game_that_stays_so(page_watch):
+    page_watch.goto("index.html?botpace=0")
+    page_watch.wait_for_selector("#newgame[open]")
+    page_watch.click("#ng-learn")
+    page_watch.wait_for_selector("#coach:not([hidden])")
+    assert page_watch.get_attribute("#coach", "data-tip") == "welcome"
+    assert page_watch.locator("#coach-marks .coach-ring").count() == 3  # the starting chambers
+    page_watch.click("#coach-leave")
+    assert page_watch.is_hidden("#coach")
+    assert page_watch.locator("#coach-marks .coach-ring").count() == 0
+    data = json.loads(page_watch.evaluate(SAVE))
+    assert data["ui"]["guide"]["off"] is True
+    page_watch.goto("index.html?botpace=0")
+    click_random(page_watch, random.Random(3))
+    assert page_watch.is_hidden("#coach")
+    assert status(page_watch).startswith("Learner") or "Easy robot" in status(page_watch)
+    page_watch.assert_clean()
