@@ -49,6 +49,26 @@ class Action:
     verb: Verb
     args: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        """Hand-built actions are checked here, so a wrong field type is refused with words
+        (IllegalActionError) rather than failing later inside the engine."""
+        if self.verb.__class__ is not Verb:
+            try:
+                object.__setattr__(self, "verb", Verb(self.verb))
+            except (ValueError, TypeError):
+                raise IllegalActionError(f"unknown action verb {self.verb!r}") from None
+        args = self.args
+        if args.__class__ is not tuple:
+            if not isinstance(args, (list, tuple)):
+                raise IllegalActionError(f"an action's arguments are a tuple of words, not "
+                                         f"{type(args).__name__}")
+            args = tuple(args)
+            object.__setattr__(self, "args", args)
+        for word in args:
+            if word.__class__ is not str or word.split() != [word]:
+                raise IllegalActionError(f"an action's arguments are single words, not "
+                                         f"{word!r}")
+
     def __str__(self) -> str:
         return " ".join((self.verb.value, *self.args))
 

@@ -30,15 +30,20 @@ def _card(card: str) -> str:
 
 
 def _subjects(n: int) -> str:
-    return f"{n} Test Subject{'s' if n != 1 else ''}"
+    return _counted(n, "Test Subject")
+
+
+def _counted(n: int, thing: str) -> str:
+    """'1 Cake Slice', '4 Test Subjects'."""
+    return f"{n} {thing}{'s' if n != 1 else ''}"
 
 
 PROMPTS = {
     rules.F_DEPLOY: "deploy a card, or end deploying",
     rules.F_DISCARD: f"discard down to {HAND_LIMIT} cards",
     rules.F_SHIFT: "move a Portal token",
-    rules.F_CARRY: "choose the Cake a moving subject carries",
-    rules.F_BONUS: "take a free Test Subject or an Aperture card",
+    rules.F_CARRY: "choose the Cake Slice a moving Test Subject carries",
+    rules.F_BONUS: "take a free Test Subject or an Aperture Card",
     rules.F_ACTIVATE: "choose an old-edge chamber to activate",
     rules.F_TURRET_ANY: "put the Turret in a chamber",
     rules.F_FIRE: "choose the chamber the Turret fires into",
@@ -50,7 +55,7 @@ PROMPTS = {
 CARD_ICON_TASKS = {
     Icon.SUBJECT: ("deliver a Test Subject", "deliver {n} Test Subjects"),
     Icon.CAKE: ("deliver a Cake Slice", "deliver {n} Cake Slices"),
-    Icon.CARD: ("take an Aperture card", "take {n} Aperture cards"),
+    Icon.CARD: ("take an Aperture Card", "take {n} Aperture Cards"),
     Icon.CUBE: ("place the Companion Cube", "place the Companion Cube"),
     Icon.TURRET: ("move the Turret", "move the Turret up to {n} steps"),
 }
@@ -79,8 +84,10 @@ def prompt(d: Data) -> str:
             tasks = [CARD_ICON_TASKS[Icon(c)][n > 1].format(n=n)
                      for c in dict.fromkeys(f["icons"]) if (n := f["icons"].count(c))]
             return f"carry out {CARD_BY_ID[card].action_title} ({', '.join(tasks)})"
-        names = sorted({ICON_NAMES[Icon(c)] for c in f["icons"]})
-        return "collect rewards: " + ", ".join(names)
+        # Counted, so a doubled icon (Surprise!, Cake Facts) reads "4 Test Subjects".
+        counted = [_counted(f["icons"].count(c), ICON_NAMES[Icon(c)])
+                   for c in dict.fromkeys(f["icons"])]
+        return "collect rewards: " + ", ".join(counted)
     return PROMPTS[k]
 
 
@@ -118,13 +125,13 @@ def describe(d: Data, a: Action) -> str:
                 f"{PANEL_LETTERS[f['src']]} to {_chamber(d, f['dst'])}")
     if v is V.CARRY:
         if args[0] == "none":
-            return f"{who}'s moving Test Subjects carry no more Cake"
-        colour = _name(d, int(args[0]))
-        article = "an" if colour[:1].lower() in "aeiou" else "a"
-        return f"{who}'s Test Subject carries {article} {colour} Cake Slice"
+            return f"{who}'s moving Test Subjects carry no more Cake Slices"
+        owner = int(args[0])
+        whose = "their own" if owner == f.get("seat") else f"{_name(d, owner)}'s"
+        return f"{who}'s Test Subject carries one of {whose} Cake Slices"
     if v is V.BONUS:
         if args[0] == "card":
-            return f"{who} takes an Aperture card as a bonus"
+            return f"{who} takes an Aperture Card as a bonus"
         return f"{who} takes a free Test Subject into {_chamber(d, args[1])}"
     if v is V.ACTIVATE:
         return f"{who} activates {_chamber(d, args[0])}"
@@ -133,7 +140,7 @@ def describe(d: Data, a: Action) -> str:
     if v is V.CAKE:
         return f"{who} delivers a Cake Slice to {_chamber(d, args[0])}"
     if v is V.CARD:
-        return f"{who} takes an Aperture card"
+        return f"{who} takes an Aperture Card"
     if v is V.CUBE:
         if args[0] == "stay":
             return f"{who} leaves the Companion Cube where it is"

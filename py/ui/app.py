@@ -20,11 +20,13 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, dialogs, guide, params, saves, sharelink, targets
+from . import bots_bridge, dialogs, guide, hint, params, saves, sharelink, targets
 from . import record as recordmod
+from .access import Access
 from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
+from .clicks import ClickGuard
 from .dom import Texts, by_id, found, h
 from .labview import LabView
 from .newgame import NewGameDialog, random_seed
@@ -41,6 +43,9 @@ class App:
         self.texts = Texts()  # writes that skip unchanged texts and classes
         self.board = Board(by_id("lab"), by_id("chambers"))
         self.saver = AutoSave(self.session, self.texts)
+        self.saver.moved_on = lambda raw: self._moved_on(raw, unsaved=True)
+        self.clicks = ClickGuard()  # a click applies only what was on screen when pressed
+        self.pending_import: saves.Save | None = None  # waiting for "Replace it"
         self.animator = Animator()
         self._proxies: list[Any] = []
         self.panels = Panels(self.session, self.texts, self._on, self.set_seat)
@@ -50,6 +55,9 @@ class App:
         self.ready = 0
         self.bot_token = 0
         self.gameover_shown = False
+        self.import_note = ""  # what an import's history check found, for its message
+        self.hint = hint.Hints(self)  # 'Suggest a move'
+        self.access = Access(self)  # keyboard and screen-reader play
         self.replays = Replays(self)  # replay, share, continue from here, the guide
 
     @property
@@ -73,7 +81,7 @@ class App:
             by_id(el_id).disabled = False
         if shared:
             if save is not None:
-                self._resume(save)
+                self._resume(save, write=False)
             else:
                 self.panels.empty()
                 self._bump()
@@ -118,17 +126,71 @@ class App:
         # page first (a reload, closing the tab, switching apps on a phone) saves at once.
         self._on(window, "pagehide", lambda e: self.saver.flush())
         self._on(document, "visibilitychange", lambda e: self.saver.flush())
+        self._on(window, "storage", self.on_storage)  # another tab saved: follow it
+        self._on(document, "mousedown", self.clicks.pressed)
+        self._on(by_id("imp-yes"), "click", lambda e: self._import_confirmed())
+        self._on(by_id("imp-no"), "click", lambda e: self._import_cancelled())
+        self._on(by_id("imp-export"), "click", lambda e: self.export())
         self.newgame = NewGameDialog(self._on, self._start_from_dialog, self.replays.learn)
         self.replays.wire()
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
+        self.hint.wire()
+        self.access.wire()
 
     # ---- games ---------------------------------------------------------------------------
-    def _resume(self, save: saves.Save) -> None:
+    def _resume(self, save: saves.Save, write: bool = True) -> None:
         self.session.resume(save)
         self._game_started()
         self.changed()
-        self.saver.now()
+        if write:
+            self.saver.now()
+        else:
+            self.saver.due = False
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab of this site changed the stored game: follow it."""
+        key = event.key
+        if found(key) and key != saves.SAVE_KEY:
+            return
+        raw = event.newValue if found(event.newValue) else None
+        slot = self.saver.slot
+        if (raw is not None and saves.peek_rev(raw) == slot.rev) or slot.blocked:
+            return
+        self._moved_on(raw, unsaved=self.saver.due)
+
+    def _moved_on(self, raw: str | None, *, unsaved: bool) -> None:
+        """The stored game is no longer the one this tab read or wrote: another tab played
+        on, started a game or imported one. Show that game; if this tab had a position not
+        saved yet, keep it aside. A damaged save in the way is kept aside, then replaced."""
+        slot = self.saver.slot
+        if raw is None:  # removed elsewhere: this tab's game is the only copy left
+            slot.rev = None
+            self.saver.now()
+            return
+        try:
+            newer = saves.decode(raw)
+        except saves.SaveError:
+            slot.set_aside_damaged(raw)
+            if slot.blocked:
+                self.saver.show(slot.blocked)
+            else:
+                self.saver.now()
+            return
+        same = self.state is not None and newer.state == self.state
+        kept = self.saver.keep_aside() if unsaved and not same else None
+        slot.adopt(newer)
+        if same:
+            self.saver.due = False
+            self.saver.show("")
+            return
+        self._resume(newer, write=False)
+        self.saver.show("")
+        text = ("This game was played on in another tab: this tab now shows the latest "
+                "position.")
+        if kept:
+            text += f" The position this tab had not saved yet was kept aside as “{kept}”."
+        self.notice(text)
 
     def new_game(self, settings: params.Settings, guided: bool = False) -> None:
         try:
@@ -159,9 +221,11 @@ class App:
         self.selected = None
         self.gameover_shown = False
         self.bot_token += 1
+        self.hint.reset()
         self.panels.forget()
         self.panels.reset_log()
         self.panels.build_players(self.state)
+        self.access.forget()
 
     def open_newgame(self, can_continue: bool) -> None:
         s = self.state
@@ -194,6 +258,7 @@ class App:
         if human:
             self.replays.acted()  # the coach's tip on screen has done its job
         self.saver.held = False
+        self.access.acted(before, text, now, bot=not self.session.is_human(before.current_player))
         self.selected = None
         self.notice("")
         self.changed()
@@ -262,6 +327,9 @@ class App:
         target = event.target
         if not found(target) or not hasattr(target, "closest"):
             return
+        if found(target.closest("[data-action], [data-select], [data-back], .chamber")) \
+                and self.clicks.stale(event):
+            return  # pressed before the last redraw: not the choice that was on screen
         el = target.closest("[data-action]")
         if found(el):
             if el.hasAttribute("disabled"):
@@ -288,6 +356,10 @@ class App:
                 self.explain(letter)
 
     def on_key(self, event: Any) -> None:
+        if self.replays.reviewing:
+            return  # the replay dialog has its own keys (ui/review.py)
+        if self.access.on_key(event):
+            return
         key = event.key
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
@@ -298,7 +370,7 @@ class App:
                 event.preventDefault()
                 self.on_click(event)
                 return
-        if typing or event.ctrlKey or event.metaKey or event.altKey or self.replays.reviewing:
+        if typing or event.ctrlKey or event.metaKey or event.altKey:
             return
         if key in ("u", "U"):
             self.undo()
@@ -307,8 +379,15 @@ class App:
 
     # ---- drawing and the turn loop -------------------------------------------------------
     def _bump(self) -> None:
+        self.clicks.drawn(float(window.performance.now()))
         self.ready += 1
         by_id("status").setAttribute("data-ready", str(self.ready))
+
+    def deciding(self) -> bool:
+        """A person decides now, their hand shown (no curtain between)."""
+        s = self.state
+        return (s is not None and self.session.human_to_act()
+                and not self.session.needs_curtain(s.current_player))
 
     def changed(self) -> None:
         """The game moved on: redraw, then let a computer player take its turn if it is
@@ -336,7 +415,7 @@ class App:
             self.selected = None
         marks: dict[str, Mark] = {}
         if step is not None:
-            marks[step.source] = Mark("selected", None, f"Chamber {step.source}, selected")
+            marks[step.source] = Mark("selected", None, "selected; Enter lets it go")
             for letter, action in step.chambers.items():
                 marks[letter] = Mark("second", action)
         else:
@@ -344,7 +423,7 @@ class App:
                 if len(acts) == 1:
                     marks[letter] = Mark("target", acts[0])
                 else:
-                    marks[letter] = Mark("multi", None, f"Chamber {letter}: {len(acts)} choices")
+                    marks[letter] = Mark("multi", None, f"{len(acts)} choices")
         last_words = session.last_action.split()[1:]
         last = frozenset(w for w in last_words if len(w) == 1 and w.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
@@ -367,6 +446,10 @@ class App:
             self.gameover_shown = True
             dialogs.gameover(s)
             self.replays.story(s)
+            by_id("go-hints").textContent = self.hint.gameover_text()
+        self.hint.after_render()
+        self.access.rendered(s, human and not curtain, t, step, marks,
+                             bot_now=not over and not human)
         self._bump()
 
     # ---- export and import ---------------------------------------------------------------
@@ -394,13 +477,15 @@ class App:
         asyncio.ensure_future(self._import(file))
 
     async def _import(self, file: Any) -> None:
+        """Read a chosen file and load the game in it, asking first if it would replace a
+        game in progress. The file is checked before anything parses it (saves.decode)."""
         try:
+            if int(file.size) > saves.MAX_CHARS * 4:
+                dialogs.message("Import failed", "That file is too large to be a saved game.")
+                return
             text = await file.text()
         except Exception as error:
             dialogs.message("Import failed", f"The file could not be read: {error}")
-            return
-        if len(text) > 5_000_000:
-            dialogs.message("Import failed", "That file is too large to be a saved game.")
             return
         try:
             save = saves.decode(text)
@@ -408,20 +493,50 @@ class App:
             dialogs.message("Import failed",
                             f"That file is not a game this page can load: {error}.")
             return
-        note = ""
+        self.import_note = ""
         if save.record is None:
-            note = " The file holds no history of the game, so it has no replay."
+            self.import_note = " The file holds no history of the game, so it has no replay."
         else:
             try:
                 recordmod.check(save.record, save.state)
             except recordmod.RecordError as error:
                 save.record = None
-                note = f" Its history could not be restored ({error}), so it has no replay."
+                self.import_note = (f" Its history could not be restored ({error}), so it has "
+                                    "no replay.")
+        if self.state is None or self.state.is_over:
+            self._import_now(save)
+            return
+        self.pending_import = save
+        dialogs.open_modal("import-confirm")
+        by_id("imp-no").focus()
+
+    def _import_confirmed(self) -> None:
+        dialogs.close("import-confirm")
+        if self.pending_import is not None:
+            save, self.pending_import = self.pending_import, None
+            self._import_now(save)
+
+    def _import_cancelled(self) -> None:
+        self.pending_import = None
+        dialogs.close("import-confirm")
+
+    def _import_now(self, save: saves.Save) -> None:
+        """Replace the game by an imported one, keeping the game in progress aside first
+        (as a copy in this browser, or as a file if storage refuses the copy)."""
+        replaced = self.state is not None and not self.state.is_over
+        kept = self.saver.keep_aside() if replaced else None
+        if replaced and kept is None:
+            self.export()
         for d in ("newgame", "gameover", "curtain"):
             dialogs.close(d)
         self.saver.held = False
         self._resume(save)
-        dialogs.message("Game imported", "The game from the file is now in play." + note)
+        words = "The game from the file is now in play." + self.import_note
+        if kept:
+            words += f" The game it replaced was kept aside in this browser as “{kept}”."
+        elif replaced:
+            words += " The game it replaced could not be kept in this browser: it was exported."
+        dialogs.message("Game imported", words)
 
     # ---- computer players ----------------------------------------------------------------
     def _schedule_bot(self) -> None:

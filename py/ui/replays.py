@@ -15,14 +15,12 @@ from typing import Any
 from pyscript import window
 
 from . import coach as coachmod
-from . import dialogs, guide, params, saves, sharelink, story
+from . import dialogs, guide, params, sharelink, story
 from . import record as recordmod
 from .dom import by_id, found, show
 from .replay import Replay
 from .review import ReviewDialog
 from .sharing import ShareDialog
-
-KEPT_PREFIX = "cakegame.save.kept."
 
 
 class Replays:
@@ -125,17 +123,11 @@ class Replays:
             return
         saver = self.app.saver
         kept = None
-        raw = saver.store.get(saves.SAVE_KEY)
-        if raw is not None and not saver.blocked:
-            stamp = int(window.Date.now())
-            kept = f"{KEPT_PREFIX}{stamp}"
-            n = 1
-            while saver.store.has(kept):
-                kept = f"{KEPT_PREFIX}{stamp}.{n}"
-                n += 1
-            if not (saver.store.set(kept, raw) and saver.store.get(kept) == raw):
-                dialogs.message("The game could not continue", "The game saved now could not "
-                                "be kept aside (storage is full or blocked), so everything "
+        if self.session.state is not None:
+            kept = saver.keep_aside()  # the game on the page, as its save would be written
+            if kept is None:
+                dialogs.message("The game could not continue", "The game you have now could "
+                                "not be kept aside (storage is full or blocked), so everything "
                                 "was left as it was.")
                 return
         saver.held = False

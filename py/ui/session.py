@@ -174,9 +174,9 @@ class Session:
         return True
 
     # ---- saving --------------------------------------------------------------------------
-    def save_text(self) -> str:
-        """The save as JSON text (docs/ui.md, "Saves")."""
+    def save_text(self, rev: int = 0) -> str:
+        """The save as JSON text (docs/ui.md, "Saves"), as revision `rev` (ui/slot.py)."""
         base = self.states[0] if len(self.states) > 1 else None
         return saves.encode(self.state, self.seats, undo_base=base, undo_actions=self.actions,
                             ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]",
-                            record=self.record)
+                            rev=rev, record=self.record)
