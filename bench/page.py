@@ -55,6 +55,10 @@ PAGES = {
     "game": ("index.html?players=2&seed=7", "html[data-boot=ready] " + READY_SELECTOR),
 }
 START_TIMEOUT_MS = 120_000
+EARLY = ("early_form", "early_picture", "early_start")
+EARLY_ROWS = [("new-game form shown (no save)", "early_form"),
+              ("last board shown (returning)", "early_picture"),
+              ("playable after an early Start", "early_start")]
 
 # Injected before any page script: note when the ready selector first matches.
 WATCH_READY = """
@@ -149,6 +153,57 @@ def measure_start(browser, base: str, name: str, allow_sw: bool) -> dict:
         warm = start(page, base + path, selector, reload=True)
         return {"cold": cold, "warm": warm, "first_paint": paint.get("first-paint"),
                 "first_contentful_paint": paint.get("first-contentful-paint")}
+    finally:
+        context.close()
+
+
+# Injected before any page script of the game: when something to do first appeared (see
+# js/early.js): the new-game form, the returning player's pictured board, and the game
+# playable after "Start the game" was pressed before Python was ready.
+WATCH_EARLY = """
+(() => {
+  const marks = window.__early = {};
+  const selectors = {form: '#newgame[open] #ng-start', picture: '#lab-placeholder.picture .chamber',
+                     ready: 'html[data-boot=ready] [data-action]:not([disabled])'};
+  const check = () => {
+    for (const k in selectors) {
+      if (!(k in marks) && document.querySelector(selectors[k])) marks[k] = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true,
+                                                 attributes: true});
+  document.addEventListener('DOMContentLoaded', check);
+})();
+"""
+
+
+def measure_early(browser, base: str, throttle: dict | None = None) -> dict:
+    """Before Python, in a fresh context: ms from navigation to the new-game form (a new
+    player), to the game playable after Start was pressed at once (before Python was
+    ready), then, reloading, to the last board's picture (a returning player)."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH_EARLY)
+        with link.Waterfall(page) as w:
+            if throttle:
+                w.throttle(throttle)
+            page.goto(base + "index.html", wait_until="commit")
+            page.wait_for_function("window.__early && window.__early.form", polling=20,
+                                   timeout=START_TIMEOUT_MS)
+            early_click = page.evaluate("document.documentElement.dataset.boot") == "loading"
+            page.click("#ng-start")
+            page.wait_for_function("window.__early.ready", polling=50, timeout=START_TIMEOUT_MS)
+            first = page.evaluate("window.__early")
+            page.wait_for_function("localStorage.getItem('cakegame.picture') !== null",
+                                   timeout=START_TIMEOUT_MS)
+            page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+            page.goto(base + "index.html", wait_until="commit")
+            page.wait_for_function("window.__early && window.__early.picture", polling=20,
+                                   timeout=START_TIMEOUT_MS)
+            again = page.evaluate("window.__early")
+        return {"early_form": first["form"], "early_start": first["ready"],
+                "early_click_before_python": early_click, "early_picture": again["picture"]}
     finally:
         context.close()
 
@@ -301,6 +356,8 @@ def main(argv=None) -> int:
                 try:
                     results[name]["runs"].append(
                         measure_start(browser, server.url, name, args.sw))
+                    if name == "game":
+                        results[name]["runs"][-1].update(measure_early(browser, server.url))
                 except PlaywrightError as error:
                     results[name]["error"] = str(error).splitlines()[0]
                     print(f"{name} page not ready: {results[name]['error']}", file=sys.stderr)
@@ -313,6 +370,9 @@ def main(argv=None) -> int:
                         try:
                             linked[name].append(measure_link_start(
                                 browser, pages.url, name, waterfall=(run == 0)))
+                            if name == "game":
+                                linked[name][-1].update(
+                                    measure_early(browser, pages.url, link.LINK))
                         except PlaywrightError as error:
                             print(f"{name} over the link not measured: "
                                   f"{str(error).splitlines()[0]}", file=sys.stderr)
@@ -329,8 +389,8 @@ def main(argv=None) -> int:
     summary: dict[str, dict] = {}
     for name in names:
         runs = results[name]["runs"]
-        summary[name] = {key: median([r[key] for r in runs]) for key in
-                         ("cold", "warm", "first_paint", "first_contentful_paint")}
+        summary[name] = {key: median([r.get(key) for r in runs]) for key in
+                         ("cold", "warm", "first_paint", "first_contentful_paint", *EARLY)}
         summary[name].update(results[name].get("clicks", {}))
         summary[name]["runs"] = len(runs)
 
@@ -342,15 +402,15 @@ def main(argv=None) -> int:
             ("first contentful paint", "first_contentful_paint"),
             ("click to DOM settled, median", "settled_median"),
             ("click to DOM settled, p95", "settled_p95"),
-            ("click handler alone, median", "handler_median")]
+            ("click handler alone, median", "handler_median"), *EARLY_ROWS]
     print_table("", names, summary, rows)
     link_summary: dict[str, dict] = {}
     if link_runs:
         for name in names:
             runs = linked[name]
-            link_summary[name] = {key: median([r[key] for r in runs]) for key in
+            link_summary[name] = {key: median([r.get(key) for r in runs]) for key in
                                   ("cold", "warm", "first_paint", "first_contentful_paint",
-                                   "bytes", "warm_bytes", "requests")}
+                                   "bytes", "warm_bytes", "requests", *EARLY)}
             link_summary[name]["runs"] = len(runs)
         print_table(f"\nOver a player's link ({link.LINK['name']}), served like GitHub Pages "
                     f"(gzip, max-age=600), median of {link_runs} runs",
@@ -358,7 +418,7 @@ def main(argv=None) -> int:
                     [("cold start", "cold"), ("warm start (HTTP cache)", "warm"),
                      ("first contentful paint", "first_contentful_paint"),
                      ("bytes on the wire, cold", "bytes", "bytes"),
-                     ("bytes on the wire, warm", "warm_bytes", "bytes")])
+                     ("bytes on the wire, warm", "warm_bytes", "bytes"), *EARLY_ROWS])
         for name in ("game",):
             first = linked.get(name) and linked[name][0].get("waterfall")
             if first:

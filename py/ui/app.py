@@ -20,7 +20,8 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, dialogs, hint, params, saves, targets
+from . import bots_bridge, dialogs, early, guide, hint, params, saves, sharelink, targets
+from . import record as recordmod
 from .access import Access
 from .animate import Animator
 from .autosave import AutoSave
@@ -30,6 +31,8 @@ from .dom import Texts, by_id, found, h
 from .labview import LabView
 from .newgame import NewGameDialog, random_seed
 from .panels import Panels
+from .picture import Picture
+from .replays import Replays
 from .session import Session
 
 
@@ -53,8 +56,11 @@ class App:
         self.ready = 0
         self.bot_token = 0
         self.gameover_shown = False
+        self.import_note = ""  # what an import's history check found, for its message
         self.hint = hint.Hints(self)  # 'Suggest a move'
         self.access = Access(self)  # keyboard and screen-reader play
+        self.picture = Picture()  # the last redraw, for js/early.js at the next visit
+        self.replays = Replays(self)  # replay, share, continue from here, the guide
 
     @property
     def state(self) -> Any:
@@ -66,12 +72,24 @@ class App:
         placeholder = by_id("lab-placeholder")
         if found(placeholder):
             placeholder.remove()
+        before = early.take()  # what the player did before Python (js/early.js)
         self._wire()
         self.settings = params.parse_query(window.location.search, random_seed())
         self.animator.set_fixed(self.settings.bot_pace_ms)
+        fragment = str(window.location.hash or "")
+        shared = sharelink.is_share(fragment)
+        self.saver.held = shared  # a shared game is only looked at: nothing is written yet
         save = self.saver.read()
-        for el_id in ("btn-new", "btn-export", "btn-import"):
+        for el_id in ("btn-new", "btn-export", "btn-import", "btn-review", "btn-share"):
             by_id(el_id).disabled = False
+        if shared:
+            if save is not None:
+                self._resume(save, write=False)
+            else:
+                self.panels.empty()
+                self._bump()
+            self.replays.open_link(fragment)
+            return
         if save is not None:
             same = (self.settings.players == save.state.players
                     and self.settings.seed == save.state.seed)
@@ -85,6 +103,10 @@ class App:
         self.panels.empty()
         self._bump()
         self.open_newgame(can_continue=False)
+        if before.form:
+            early.restore(before)  # the form as typed while Python loaded
+            if before.start:
+                by_id("ng-start").click()
         if self.saver.problem is not None:
             dialogs.message(*self.saver.problem)  # opened last: on top of the new-game screen
             self.saver.problem = None
@@ -110,13 +132,15 @@ class App:
         # A click's save runs just after its redraw (AutoSave.soon); leaving or hiding the
         # page first (a reload, closing the tab, switching apps on a phone) saves at once.
         self._on(window, "pagehide", lambda e: self.saver.flush())
+        self._on(window, "pagehide", lambda e: self.picture.flush())
         self._on(document, "visibilitychange", lambda e: self.saver.flush())
         self._on(window, "storage", self.on_storage)  # another tab saved: follow it
         self._on(document, "mousedown", self.clicks.pressed)
         self._on(by_id("imp-yes"), "click", lambda e: self._import_confirmed())
         self._on(by_id("imp-no"), "click", lambda e: self._import_cancelled())
         self._on(by_id("imp-export"), "click", lambda e: self.export())
-        self.newgame = NewGameDialog(self._on, self._start_from_dialog)
+        self.newgame = NewGameDialog(self._on, self._start_from_dialog, self.replays.learn)
+        self.replays.wire()
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
         self.hint.wire()
@@ -176,7 +200,7 @@ class App:
             text += f" The position this tab had not saved yet was kept aside as “{kept}”."
         self.notice(text)
 
-    def new_game(self, settings: params.Settings) -> None:
+    def new_game(self, settings: params.Settings, guided: bool = False) -> None:
         try:
             state = cakegame.new_game(players=settings.players, seed=settings.seed,
                                       names=settings.game_names(), first_player=settings.first)
@@ -184,7 +208,12 @@ class App:
             dialogs.message("The game could not start", str(error))
             return
         self.settings = settings
-        self.session.start(state, settings.game_seats(), settings.pass_device)
+        rec = recordmod.Record(settings.players, settings.seed, settings.game_names(),
+                               settings.first, settings.game_seats(), [])
+        self.session.start(state, settings.game_seats(), settings.pass_device, record=rec)
+        if guided:
+            self.session.ui["guide"] = guide.new_guide()
+        self.saver.held = False
         try:
             window.history.replaceState(None, "", params.query_of(settings))
         except Exception:
@@ -228,11 +257,15 @@ class App:
         before = self.state
         if before is None or before.is_over:
             return
+        human = self.session.human_to_act()
         try:
             now = self.session.apply(text)
         except cakegame.IllegalActionError as error:
             self.notice(f"Not possible: {error}")
             return
+        if human:
+            self.replays.acted()  # the coach's tip on screen has done its job
+        self.saver.held = False
         self.access.acted(before, text, now, bot=not self.session.is_human(before.current_player))
         self.selected = None
         self.notice("")
@@ -322,7 +355,7 @@ class App:
         if found(el):
             self.select(None)
             return
-        el = target.closest(".chamber")
+        el = target.closest("#lab .chamber")
         if found(el):
             letter = el.getAttribute("data-letter")
             if letter == self.selected:
@@ -331,6 +364,8 @@ class App:
                 self.explain(letter)
 
     def on_key(self, event: Any) -> None:
+        if self.replays.reviewing:
+            return  # the replay dialog has its own keys (ui/review.py)
         if self.access.on_key(event):
             return
         key = event.key
@@ -414,13 +449,16 @@ class App:
         self.texts.prop("btn-undo", "disabled", curtain or not session.can_undo())
         if curtain:
             dialogs.curtain(s.names[seat])
+        self.replays.coach(s, texts)
         if over and not self.gameover_shown:
             self.gameover_shown = True
             dialogs.gameover(s)
+            self.replays.story(s)
             by_id("go-hints").textContent = self.hint.gameover_text()
         self.hint.after_render()
         self.access.rendered(s, human and not curtain, t, step, marks,
                              bot_now=not over and not human)
+        self.picture.soon()
         self._bump()
 
     # ---- export and import ---------------------------------------------------------------
@@ -464,6 +502,16 @@ class App:
             dialogs.message("Import failed",
                             f"That file is not a game this page can load: {error}.")
             return
+        self.import_note = ""
+        if save.record is None:
+            self.import_note = " The file holds no history of the game, so it has no replay."
+        else:
+            try:
+                recordmod.check(save.record, save.state)
+            except recordmod.RecordError as error:
+                save.record = None
+                self.import_note = (f" Its history could not be restored ({error}), so it has "
+                                    "no replay.")
         if self.state is None or self.state.is_over:
             self._import_now(save)
             return
@@ -490,8 +538,9 @@ class App:
             self.export()
         for d in ("newgame", "gameover", "curtain"):
             dialogs.close(d)
+        self.saver.held = False
         self._resume(save)
-        words = "The game from the file is now in play."
+        words = "The game from the file is now in play." + self.import_note
         if kept:
             words += f" The game it replaced was kept aside in this browser as “{kept}”."
         elif replaced:
