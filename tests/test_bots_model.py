@@ -130,7 +130,7 @@ def check_deliveries(d: dict[str, Any], b: Board) -> None:
 def check_recycle(d: dict[str, Any], b: Board) -> None:
     """For every chamber that may be activated: the rows that may take it, and the lab,
     supplies and end of the game after it is recycled into each of them."""
-    any_row = rules.rule(d) is cakegame.Rule.ANY_ROW
+    any_row = False  # no Character lets a recycled chamber leave a short row any more
     for p in b.activatable():
         e0 = clone(d)
         e0["glados"] = p

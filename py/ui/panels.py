@@ -272,12 +272,16 @@ class Panels:
             box.lastElementChild.remove()
             self.log_shown -= 1
         new = []
-        for entry in log[self.log_shown:]:
+        rec = self.session.record
+        offset = len(rec.actions) - len(log) if rec is not None else -1  # a log from the start?
+        for i, entry in enumerate(log[self.log_shown:], start=self.log_shown + 1):
             turn, seat, text = entry
             chip = (markup("span", None, f"chip d{seat} shape{seat}")
                     if isinstance(seat, int) and 0 <= seat < 4 else "")
+            step = str(i + offset) if offset >= 0 else None  # a click replays from here
             new.append(markup("li", None, "log-entry", inner=chip
-                              + markup("span", f"Turn {turn}. ", "muted") + markup("span", text)))
+                              + markup("span", f"Turn {turn}. ", "muted") + markup("span", text),
+                              data_step=step, title="Replay from here" if step else None))
         if new:
             box.insertAdjacentHTML("beforeend", "".join(new))
         # No scrolling from here: reading scrollHeight would force a layout on every click.
