@@ -50,7 +50,6 @@ from .heuristic import (
     deploy_options,
     drain,
     find,
-    medium_choose,
     plan_moves_steps,
 )
 
@@ -210,8 +209,9 @@ class Search:
                 if len(legal) == 1:
                     a = legal[0]
                 else:
-                    a = medium_choose(view, _mix(self.seed, j, guard), fast=True,
-                                      board=Board.read_state(st))
+                    # medium's own steps: its slow decisions are cut finer still
+                    a = yield from Medium(view, _mix(self.seed, j, guard), True,
+                                          Board.read_state(st)).steps()
             st = st.apply_unchecked(a)
             guard += 1
             yield
