@@ -12,7 +12,7 @@ from typing import Any
 
 from pyscript import window
 
-PACES = {"slow": 1.4, "normal": 0.7, "fast": 0.25}  # seconds before a bot's action
+PACES = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "step": 0.0}  # seconds before a bot's move
 DEFAULT_PACE = "normal"
 
 

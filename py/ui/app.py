@@ -20,7 +20,7 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, dialogs, params, saves, targets
+from . import bots_bridge, dialogs, labels, params, prefs, saves, targets
 from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
@@ -48,6 +48,11 @@ class App:
         self.ready = 0
         self.bot_token = 0
         self.gameover_shown = False
+        self.confirming: str | None = None  # a turn-ending action waiting for its confirm
+        self.ghost_cache: tuple[Any, tuple] = (None, ())
+        self.step_waiter: Any = None  # step-by-step pace: the future the next press resolves
+        self.prefs = prefs.from_text(self.saver.store.get(prefs.PREFS_KEY))
+        self.animator.pace = self.prefs.pace
 
     @property
     def state(self) -> Any:
@@ -105,6 +110,16 @@ class App:
         self._on(window, "pagehide", lambda e: self.saver.flush())
         self._on(document, "visibilitychange", lambda e: self.saver.flush())
         self.newgame = NewGameDialog(self._on, self._start_from_dialog)
+        self._on(by_id("btn-legend"), "click", lambda e: dialogs.open_modal("legend-box"))
+        self._on(by_id("legend-close"), "click", lambda e: dialogs.close("legend-box"))
+        self._on(by_id("btn-prefs"), "click", lambda e: self.open_prefs())
+        self._on(by_id("prefs-close"), "click", lambda e: dialogs.close("prefs"))
+        self._on(by_id("pref-confirm"), "change", lambda e: self.set_pref(
+            "confirm_end", bool(e.target.checked)))
+        self._on(by_id("pref-single"), "change", lambda e: self.set_pref(
+            "auto_single", bool(e.target.checked)))
+        self._on(by_id("pace"), "change", lambda e: self.set_pref("pace", str(e.target.value)))
+        self._on(by_id("bot-step"), "click", lambda e: self.step_bot())
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
 
@@ -137,6 +152,10 @@ class App:
 
     def _game_started(self) -> None:
         self.selected = None
+        self.confirming = None
+        if self.step_waiter is not None and not self.step_waiter.done():
+            self.step_waiter.cancel()
+        self.step_waiter = None
         self.gameover_shown = False
         self.bot_token += 1
         self.panels.forget()
@@ -159,12 +178,67 @@ class App:
             st.seed = random_seed()
         self.open_newgame(can_continue=False)
 
+    # ---- preferences ---------------------------------------------------------------------
+    def open_prefs(self) -> None:
+        by_id("pref-confirm").checked = self.prefs.confirm_end
+        by_id("pref-single").checked = self.prefs.auto_single
+        dialogs.open_modal("prefs")
+
+    def set_pref(self, name: str, value: Any) -> None:
+        """Change one preference, keep it for this browser, and let it act at once."""
+        if name == "pace" and value not in prefs.PACES:
+            return
+        setattr(self.prefs, name, value)
+        self.animator.pace = self.prefs.pace
+        self.saver.store.set(prefs.PREFS_KEY, self.prefs.to_text())
+        if name == "pace":
+            if self.step_waiter is not None and value != "step":
+                self.step_bot()
+            self.render()
+        elif name == "confirm_end" and not value and self.confirming:
+            self.confirm_end()
+        elif name == "auto_single":
+            self.changed()
+
     # ---- playing -------------------------------------------------------------------------
-    def apply(self, text: str) -> None:
+    def _ends_turn_for_a_computer(self, s: Any, text: str) -> bool:
+        """Would `text` hand the game to a computer player's turn? (Then, by the player's
+        preference, it waits for a confirm and the turn stays undoable until then.)"""
+        if not self.prefs.confirm_end or not self.session.is_human(s.current_player):
+            return False
+        if all(k == "human" for k in self.session.seats):
+            return False
+        try:
+            after = s.apply(text)
+        except cakegame.IllegalActionError:
+            return False  # session.apply explains the refusal
+        return (not after.is_over and after.turn != s.turn
+                and not self.session.is_human(after.current_player))
+
+    def confirm_end(self) -> None:
+        """The player confirmed the last decision of their turn: play it."""
+        text = self.confirming
+        self.confirming = None
+        if text is not None:
+            self.apply(text, confirmed=True)
+
+    def cancel_confirm(self) -> None:
+        if self.confirming is not None:
+            self.confirming = None
+            self.render()
+
+    def apply(self, text: str, confirmed: bool = False) -> None:
         """Apply an action the engine lists; explain (and change nothing) if it is refused."""
         before = self.state
         if before is None or before.is_over:
             return
+        if not confirmed and self._ends_turn_for_a_computer(before, text):
+            self.confirming = text
+            self.selected = None
+            self.notice("")
+            self.render()
+            return
+        self.confirming = None
         try:
             now = self.session.apply(text)
         except cakegame.IllegalActionError as error:
@@ -177,6 +251,9 @@ class App:
         self.animator.after(before, now, text)
 
     def undo(self) -> None:
+        if self.confirming is not None:
+            self.cancel_confirm()  # the decision was never played: taking it back is free
+            return
         result = self.session.undo()
         if result is None:
             return
@@ -247,12 +324,17 @@ class App:
             event.preventDefault()
             self.apply(el.getAttribute("data-action"))
             return
+        el = target.closest("[data-confirm]")
+        if found(el):
+            self.confirm_end()
+            return
         el = target.closest("[data-select]")
         if found(el):
             self.select(el.getAttribute("data-select"))
             return
         el = target.closest("[data-back]")
         if found(el):
+            self.confirming = None
             self.select(None)
             return
         el = target.closest(".chamber")
@@ -278,7 +360,8 @@ class App:
             return
         if key in ("u", "U"):
             self.undo()
-        elif key == "Escape" and self.selected is not None:
+        elif key == "Escape" and (self.selected is not None or self.confirming is not None):
+            self.confirming = None
             self.select(None)
 
     # ---- drawing and the turn loop -------------------------------------------------------
@@ -288,10 +371,24 @@ class App:
 
     def changed(self) -> None:
         """The game moved on: redraw, then let a computer player take its turn if it is
-        theirs (drawing itself never starts one)."""
+        theirs (drawing itself never starts one), or, by the player's preference, take a
+        decision that has one option only."""
         self.render()
         if self.session.bot_to_act():
             self._schedule_bot()
+        elif (self.prefs.auto_single and self.confirming is None
+              and self.session.human_to_act()
+              and not self.session.needs_curtain(self.state.current_player)):
+            texts = self.session.legal_texts()
+            if len(texts) == 1:
+                self._schedule_single(self.state, texts[0])
+
+    def _schedule_single(self, state: Any, text: str) -> None:
+        async def later() -> None:
+            await asyncio.sleep(0.35)  # long enough to see the step go by
+            if self.state is state and self.confirming is None:
+                self.apply(text)
+        asyncio.ensure_future(later())
 
     def render(self) -> None:
         """Redraw everything from the state (only the parts that changed are touched)."""
@@ -305,7 +402,8 @@ class App:
         seat = s.current_player
         human = session.human_to_act()
         curtain = human and session.needs_curtain(seat)
-        texts = session.legal_texts() if human and not curtain else []
+        texts = (session.legal_texts() if human and not curtain and self.confirming is None
+                 else [])
         t = targets.sort_actions(texts)
         step = targets.second_step(t, self.selected) if self.selected else None
         if self.selected and step is None:
@@ -324,24 +422,69 @@ class App:
         last_words = session.last_action.split()[1:]
         last = frozenset(w for w in last_words if len(w) == 1 and w.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
+        ghosts = self._ghosts(s, texts)
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
-                          describe=s.describe)
+                          describe=s.describe, ghosts=ghosts)
         # Keep the choices in view (or, while others play, what they just did).
-        self.labview.follow(tuple(marks) if marks else tuple(sorted(last)))
+        if ghosts:
+            follow = tuple(f"ghost:{g[0]}" for g in ghosts)
+        else:
+            follow = tuple(marks) if marks else tuple(sorted(last))
+        self.labview.follow(follow)
         panels = self.panels
         panels.status(s, human, curtain)
-        panels.choices(s, t, step, texts, self.selected)
+        panels.choices(s, t, step, texts, self.selected, self.confirming)
         panels.players(s)
         panels.piles(s)
-        panels.hand(s, None if over else seat, human and not curtain, t)
+        panels.hand(s, *self._hand_shown(s, human, curtain), t)
         panels.log()
-        self.texts.prop("btn-undo", "disabled", curtain or not session.can_undo())
+        can_undo = self.confirming is not None or session.can_undo()
+        self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
+        bots = any(k != "human" for k in session.seats)
+        self.texts.prop("pace-box", "hidden", not bots or self.animator.fixed_s is not None)
+        self.texts.prop("bot-step", "hidden", self.step_waiter is None)
+        if by_id("pace").value != self.prefs.pace:
+            by_id("pace").value = self.prefs.pace
         if curtain:
             dialogs.curtain(s.names[seat])
         if over and not self.gameover_shown:
             self.gameover_shown = True
             dialogs.gameover(s)
         self._bump()
+
+    def _ghosts(self, s: Any, texts: list[str]) -> tuple:
+        """Where the recycled chamber may land, one place per row it may go to, read from
+        the state each choice would make (the engine places it, not the page)."""
+        rows = [a for a in texts if a.startswith("recycle ")]
+        if not rows:
+            return ()
+        if self.ghost_cache[0] is s:
+            return self.ghost_cache[1]
+        moving = next((c.letter for c in s.chambers() if c.glados), None)
+        out = []
+        for a in rows:
+            try:
+                after = s.apply(a)
+            except cakegame.IllegalActionError:
+                continue
+            spot = next(((c.row, c.x) for c in after.chambers() if c.letter == moving), None)
+            if spot is not None:
+                out.append((a, spot[0], spot[1], labels.button_label(a, s.names)))
+        self.ghost_cache = (s, tuple(out))
+        return self.ghost_cache[1]
+
+    def _hand_shown(self, s: Any, human: bool, curtain: bool) -> tuple[int | None, bool]:
+        """Whose hand the hand panel shows, and whether face up: the player to act; while
+        computers play against one person, that person's own hand stays in view."""
+        if s.is_over:
+            return None, False
+        seat = s.current_player
+        if human:
+            return seat, not curtain
+        people = [i for i, k in enumerate(self.session.seats) if k == "human"]
+        if len(people) == 1:
+            return people[0], True
+        return seat, False
 
     # ---- export and import ---------------------------------------------------------------
     def export(self) -> None:
@@ -392,8 +535,22 @@ class App:
         self.bot_token += 1
         asyncio.ensure_future(self._bot_move(self.bot_token, self.state))
 
+    def step_bot(self) -> None:
+        """Step-by-step pace: let the computer player make its next move."""
+        waiter = self.step_waiter
+        self.step_waiter = None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(True)
+        self.render()
+
     async def _bot_move(self, token: int, state: Any) -> None:
         await asyncio.sleep(self.animator.bot_delay)
+        if self.animator.fixed_s is None and self.prefs.pace == "step":
+            if token != self.bot_token or state is not self.state:
+                return
+            self.step_waiter = asyncio.get_event_loop().create_future()
+            self.render()
+            await self.step_waiter
         if token != self.bot_token or state is not self.state or state.is_over:
             return
         seat = state.current_player

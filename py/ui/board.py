@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import drawing
-from .dom import svg
+from .dom import esc, found, svg
 
 HEX_POINTS = "0.0,-55.5 48.1,-27.8 48.1,27.8 0.0,55.5 -48.1,27.8 -48.1,-27.8"
 OLD_EDGE = "0,-55.5 48.1,-27.8 48.1,27.8 0,55.5"
@@ -57,9 +57,17 @@ class Board:
         self.box = ""
         self.dimming = False  # the layer's "dimming" class: chambers that are no choice fade
         self.positions: dict[tuple[int, int], str] = {}  # (row, x) -> CSS transform
+        self.ghost_layer: Any = None
+        self.ghost_key: tuple = ()
 
     def element(self, letter: str) -> Any:
-        """The chamber's `<g>`, or None if it was never drawn."""
+        """The chamber's `<g>`, or None if it was never drawn; "ghost:<action>" names the
+        landing place drawn for that action."""
+        if letter.startswith("ghost:"):
+            if self.ghost_layer is None:
+                return None
+            el = self.ghost_layer.querySelector(f'[data-action="{esc(letter[6:])}"]')
+            return el if found(el) else None
         view = self.views.get(letter)
         return view.g if view is not None and "gone" not in view.cls else None
 
@@ -79,11 +87,12 @@ class Board:
 
     def render(self, state: Any, marks: dict[str, Mark], dim: bool,
                last: frozenset[str] = frozenset(), source: str | None = None,
-               describe: Any = None) -> None:
+               describe: Any = None, ghosts: tuple = ()) -> None:
         """Bring the picture up to `state`; `marks` says which chambers are targets, `last`
-        which ones the last action named (a quiet outline, so the table sees what happened)."""
+        which ones the last action named (a quiet outline, so the table sees what happened),
+        `ghosts` the places a recycled chamber may land: (action, row, x, label) each."""
         chambers = state.chambers()
-        box = drawing.view_box(chambers)
+        box = drawing.view_box(chambers, [g[2] for g in ghosts])
         if box != self.box:
             self.root.setAttribute("viewBox", box)
             # The lab's width in SVG units: CSS sizes the SVG from it at a readable scale
@@ -99,6 +108,8 @@ class Board:
             self.dimming = dim
         players = state.players
         names = state.names
+        rule = state.rule
+        disarmed = rule is not None and getattr(rule, "value", "") == "turret_disarmed"
         portal_no = 0
         present = set()
         for c in chambers:
@@ -108,14 +119,14 @@ class Board:
             if c.portal:
                 portal = portal_no
                 portal_no += 1
-            sig = drawing.signature(c, portal, players)
+            sig = drawing.signature(c, portal, players, disarmed)
             if sig != view.sig:
-                view.content.innerHTML = drawing.chamber_markup(c, portal, players)
+                view.content.innerHTML = drawing.chamber_markup(c, portal, players, disarmed)
                 view.sig = sig
             title_key = (sig, c.new_edge, c.old_edge)
             if title_key != view.title_key:
                 # The description names the edges too: rebuilt when a recycle moves them.
-                view.title.textContent = drawing.chamber_title(c, names)
+                view.title.textContent = drawing.chamber_title(c, names, disarmed and c.turret)
                 view.title_key = title_key
             pos = self.positions.get((c.row, c.x))
             if pos is None:
@@ -158,6 +169,7 @@ class Board:
                     mark.label = describe(mark.action)
                 self._set_target(view, mark, c.letter)
                 view.attrs = attrs
+        self._ghosts(ghosts, describe)
         for letter, view in self.views.items():
             hidden = letter not in present
             if hidden and "gone" not in view.cls:
@@ -165,6 +177,25 @@ class Board:
                 view.g.setAttribute("class", view.cls)
                 self._set_target(view, None, letter)
                 view.attrs = ()
+
+    def _ghosts(self, ghosts: tuple, describe: Any) -> None:
+        """Dashed hexagons where the recycled chamber may go; each applies its row's action."""
+        if ghosts == self.ghost_key:
+            return
+        self.ghost_key = ghosts
+        if self.ghost_layer is None:
+            self.ghost_layer = svg("g", "ghosts")
+            self.layer.append(self.ghost_layer)
+        out = []
+        for action, row, x, label in ghosts:
+            cx, cy = drawing.centre(row, x)
+            said = esc(describe(action) if describe is not None else label)
+            out.append(f'<g class="ghost" transform="translate({cx:.1f} {cy:.1f})" '
+                       f'data-action="{esc(action)}" tabindex="0" role="button" '
+                       f'aria-label="{said}"><title>{said}</title>'
+                       f'<polygon class="hex" points="{HEX_POINTS}"/>'
+                       f'<text y="5">{esc(label)}</text></g>')
+        self.ghost_layer.innerHTML = "".join(out)
 
     @staticmethod
     def _target_attrs(mark: Mark | None, letter: str) -> dict[str, str]:
