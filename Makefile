@@ -14,7 +14,7 @@ PORT ?= 8000
 STAMPS := .make
 PYTEST_ARGS ?=
 
-.PHONY: play serve build runtime config pybundle precache site test test-deps pip-deps chromium \
+.PHONY: play serve build runtime config wheel pybundle precache site test test-deps pip-deps chromium \
         lint bench clean distclean
 
 # ---- runtime from the npm registry --------------------------------------------------------
@@ -38,10 +38,15 @@ endif
 pybundle: runtime
 	$(PYTHON) tools/build_pybundle.py
 
-precache: runtime config pybundle
+# The engine as the cakegame wheel (pip + setuptools from PyPI), with Pyodide bytecode for
+# the page, which installs it through micropip (rebuilt when py/cakegame changed).
+wheel: runtime
+	$(PYTHON) tools/build_wheel.py
+
+precache: runtime config wheel pybundle
 	$(PYTHON) tools/gen_precache.py
 
-build: runtime config pybundle precache
+build: runtime config wheel pybundle precache
 
 # ---- serve --------------------------------------------------------------------------------
 play: build serve

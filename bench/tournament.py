@@ -66,7 +66,10 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
     k = 0
     last = ""
     seen_deploy: set[tuple[int, int]] = set()
+    # level -> mechanic -> [used, available], see `tally_usage`
+    usage: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     cap = job.get("max_turns", MAX_TURNS)
+    bots.heuristic.MISSES.clear()  # a worker process plays many games
     while not s.is_over and s.turn_number <= cap:
         seat = s.current_player
         assert seat is not None
@@ -75,6 +78,7 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
             seen_deploy.add((s.turn_number, seat))
             for c in {a.args[0] for a in view.legal_actions() if a.verb is Verb.PLAY}:
                 held[c] += 1
+        legal = view.legal_actions()
         t0 = time.perf_counter()
         a = bots.choose(view, seats[seat], seed=job["seed"] * 7919 + k,
                         iterations=job.get("iterations"), budget_s=job.get("budget_s"))
@@ -88,7 +92,12 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
             gunned[a.args[0]] += 1
             player_of[a.args[0]].append(seat)
         before = s
+        tally_usage(usage[seats[seat]], before, legal, a)
         s = s.apply(a)
+        opera_end = s.is_over and s.outcome is not None and s.outcome.reason.value == "opera"
+        if before.rule is cakegame.Rule.OPERA and (opera_end or (
+                not s.is_over and s.turn != before.turn)):
+            usage[seats[before.turn]]["opera win"][1] += 1  # a turn ended under Opera
         last = a.verb.value
         if a.verb is Verb.ACTIVATE:
             ch = before.chamber(a.args[0])
@@ -101,6 +110,8 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
         o = s.outcome
         winners, reason = list(o.winners), o.reason.value
         cake, subjects = list(o.cake), list(o.subjects)
+        if reason == "opera":
+            usage[seats[winners[0]]]["opera win"][0] += 1
     else:  # stopped at the turn cap: scored as if the game ended there (cake, then subjects)
         cake, subjects = list(s.cake_in_lab()), list(s.subjects_in_lab())
         top = max(cake)
@@ -117,7 +128,59 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
         "played": dict(played), "gunned": dict(gunned), "held": dict(held),
         "card_seats": {c: v for c, v in player_of.items()},
         "faces": dict(faces), "paid": dict(paid),
+        "usage": {lv: {k: list(v) for k, v in u.items()} for lv, u in usage.items()},
+        "misses": dict(bots.heuristic.MISSES),
     }
+
+
+def _hits_others(st: cakegame.State, letter: str, seat: int) -> bool:
+    """Whether chamber `letter` holds subjects of a division other than `seat`."""
+    return any(k for s, k in enumerate(st.chamber(letter).subjects) if s != seat)
+
+
+def _turret_hits(st: cakegame.State, a: Any, seat: int) -> bool:
+    """Whether action `a` (placing or stepping the Turret, or firing it) destroys another
+    division's subjects in `st`."""
+    if a.verb is Verb.FIRE or (a.verb is Verb.TURRET and a.args[0] != "stay"):
+        return st.rule is not cakegame.Rule.TURRET_DISARMED and _hits_others(st, a.args[0], seat)
+    return False
+
+
+def _cube_blocks(st: cakegame.State, a: Any, seat: int) -> bool:
+    """Whether `a` puts the Companion Cube on a chamber whose majority is another's."""
+    if a.verb is not Verb.CUBE or a.args[0] == "stay":
+        return False
+    subs = st.chamber(a.args[0]).subjects
+    top = max(subs)
+    return top > 0 and subs.count(top) == 1 and subs.index(top) != seat
+
+
+def tally_usage(u: dict[str, list[int]], st: cakegame.State, legal: list[Any], a: Any) -> None:
+    """Count, for the level deciding, each mechanic it used against each time it could:
+    the Portal Gun, a card's Aperture action, placing and shifting Portals, burning cake
+    under Cave Johnson, the Turret and the Companion Cube as weapons (against another
+    division), GLaDOS's Neurotoxin on another's subject. (Opera Turret's alternative win is
+    counted by the caller, once per turn ended under Opera.)"""
+    seat = st.current_player
+    verbs = {x.verb for x in legal}
+    checks = (
+        ("Portal Gun", Verb.GUN in verbs, a.verb is Verb.GUN),
+        ("card action", Verb.PLAY in verbs, a.verb is Verb.PLAY),
+        ("burn cake", Verb.BURN in verbs, a.verb is Verb.BURN),
+        ("Portal placed", Verb.PORTAL in verbs, a.verb is Verb.PORTAL),
+        ("Portal shifted", Verb.SHIFT in verbs, a.verb is Verb.SHIFT),
+        ("Turret as weapon", any(_turret_hits(st, x, seat) for x in legal),
+         _turret_hits(st, a, seat)),
+        ("Cube as weapon", any(_cube_blocks(st, x, seat) for x in legal),
+         _cube_blocks(st, a, seat)),
+        ("Neurotoxin on another", any(x.verb is Verb.DESTROY and int(x.args[1]) != seat
+                                      for x in legal),
+         a.verb is Verb.DESTROY and int(a.args[1]) != seat),
+    )
+    for name, available, used in checks:
+        if available:
+            u[name][1] += 1
+            u[name][0] += used
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -301,6 +364,7 @@ def tables(paths: list[str]) -> None:
               f"{_ci(wins[i], games[i]) if games[i] else '-'} | {_pct(exp)} | "
               f"{100 * (share - exp):+.1f} |")
 
+    usage_table(rows)
     faces, paid = face_tallies(same)
     print("\n| panel side | icons | activated | paid a reward | share |")
     print("| --- | --- | --- | --- | --- |")
@@ -380,6 +444,47 @@ def summarise(rows: list[dict[str, Any]]) -> None:
                       f"{1000 * ts[-1]:.0f} ms ({len(ts)} decisions)")
     cards(rows)
     panels(rows)
+    usage_table(rows)
+
+
+MECHANICS = ("Portal Gun", "Portal placed", "Portal shifted", "card action", "burn cake",
+             "Turret as weapon", "Cube as weapon", "Neurotoxin on another", "opera win")
+
+
+def usage_table(rows: list[dict[str, Any]]) -> None:
+    """How often each level used each mechanic per 100 games, against how often it could
+    (per 100 games of that level's seats: a level holding k seats of a game counts k/players
+    of a game). Needs results recorded with the usage tally."""
+    rows = [r for r in rows if "usage" in r]
+    if not rows:
+        return
+    seat_games: Counter[str] = Counter()
+    used: dict[str, Counter[str]] = defaultdict(Counter)
+    avail: dict[str, Counter[str]] = defaultdict(Counter)
+    for r in rows:
+        for lv in set(r["seats"]):
+            seat_games[lv] += r["seats"].count(lv) / r["players"]
+        for lv, u in r["usage"].items():
+            for k, (x, y) in u.items():
+                used[lv][k] += x
+                avail[lv][k] += y
+    levels = [lv for lv in ("easy", "medium", "hard") if lv in seat_games]
+    print(f"\nMechanics over {len(rows)} games: used / could per 100 games (a level's share "
+          "of the seats), and the share of chances taken\n")
+    print("| mechanic | " + " | ".join(levels) + " |")
+    print("| --- | " + " | ".join("---" for _ in levels) + " |")
+    for k in MECHANICS:
+        cells = []
+        for lv in levels:
+            g = seat_games[lv] / 100
+            x, y = used[lv][k], avail[lv][k]
+            cells.append(f"{x / g:.1f} / {y / g:.1f} ({_pct(x / y) if y else '-'})")
+        print(f"| {k} | " + " | ".join(cells) + " |")
+    misses = Counter()
+    for r in rows:
+        misses.update(r.get("misses", {}))
+    if misses:
+        print(f"\nDecisions without a handler's answer: {dict(misses)}")
 
 
 def cards(rows: list[dict[str, Any]]) -> None:

@@ -44,6 +44,9 @@
   var DOWNLOAD_SPAN = [0.12, 0.45];
   var COMPILE_SPAN = [0.45, 0.8];
   var BIG_FILES = /\/(pyodide\.asm\.wasm|python_stdlib\.zip)(\?|$)/;
+  // Archives and wheels the game cannot start without (micropip reads an error page as a
+  // broken zip): one that does not arrive is named, not left to a traceback.
+  var NEEDED_FILES = /\.(whl|zip)(\?|$)/;
 
   function el(id) { return document.getElementById(id); }
 
@@ -170,6 +173,13 @@
   window.fetch = function (input) {
     var promise = realFetch.apply(this, arguments);
     var url = typeof input === "string" ? input : (input && input.url) || String(input);
+    if (boot.state === "loading" && NEEDED_FILES.test(url) && !BIG_FILES.test(url)) {
+      promise.then(function (response) {
+        if (!response.ok) fail("Could not download " + url + " (HTTP " + response.status + ").");
+      }, function (error) {
+        fail("Could not download " + url + " (" + (error && error.message) + ").");
+      });
+    }
     if (boot.state === "loading" && BIG_FILES.test(url)) {
       promise.then(function (response) {
         if (!response.ok) {

@@ -89,7 +89,9 @@ def overrides(site):
     ("/runtime/pyodide/pyodide.asm.wasm", 404, b"", "pyodide.asm.wasm (HTTP 404)"),
     ("/runtime/pyscript/core.js", 404, b"", "core.js"),
     ("/py/main.py", 200, b"raise RuntimeError('boom at start')\n", "boom at start"),
-], ids=["runtime-missing", "pyscript-missing", "python-error"])
+    ("/build/cakegame-0.1.0-py3-none-any.whl", 404, b"",
+     "cakegame-0.1.0-py3-none-any.whl (HTTP 404)"),
+], ids=["runtime-missing", "pyscript-missing", "python-error", "wheel-missing"])
 def test_load_failure_is_shown_in_words(page_watch, overrides, artifacts, path, status, body,
                                          expect):
     overrides.override(path, body, status=status)

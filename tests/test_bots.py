@@ -131,7 +131,7 @@ def test_bots_refuse_a_seat_that_is_not_to_act_and_unknown_levels() -> None:
 
 
 def test_bots_import_only_the_public_engine_and_the_standard_library() -> None:
-    allowed_engine = {"actions", "content", "rng", "state"}
+    allowed_engine = {"actions", "content", "geometry", "rng", "state"}
     stdlib = {"__future__", "collections", "collections.abc", "dataclasses", "math", "time",
               "typing"}
     for path in BOTS_DIR.glob("*.py"):
@@ -311,3 +311,58 @@ def test_medium_sees_a_player_after_the_next_who_can_end_the_game_and_win() -> N
     danger = _later_threat_scenario(threat=True)
     assert board.ending_threat(danger, 1) is None, "the next player cannot end it and win"
     assert board.value(danger, 0, 1) < 0.3, "seat 2 ends the game on its turn and wins"
+
+
+# ------------------------------------------------------- a deliberate answer to every decision
+
+
+def test_every_decision_kind_has_a_handler_at_every_level() -> None:
+    """The engine's decision kinds (its frame kinds, less the card put onto the discard
+    pile, which needs no decision) are exactly the bots' list, and easy and medium (whose
+    answers hard uses outside its search) have a handler for each."""
+    from cakegame import rules
+    kinds = {v for k, v in vars(rules).items() if k.startswith("F_") and v != rules.F_PUT}
+    assert kinds == set(heuristic.DECISIONS)
+    for table in (heuristic.EASY_HANDLERS, heuristic.MEDIUM_HANDLERS):
+        missing = [k for k in heuristic.DECISIONS if k not in table]
+        assert not missing, f"no handler for {missing}"
+
+
+def test_handlers_answer_every_decision_of_whole_games() -> None:
+    """No decision in whole games at every level falls back to the first legal action."""
+    heuristic.MISSES.clear()
+    for levels, seed in ((["easy", "medium"], 21), (["medium", "easy", "medium"], 22),
+                         (["easy", "medium", "easy", "medium"], 23)):
+        play(levels, seed)
+    play(["hard", "medium"], 24, iterations=2, max_turns=8)
+    assert not heuristic.MISSES, dict(heuristic.MISSES)
+
+
+def test_a_missing_handler_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without its handler a decision is still answered legally, and counted as missed."""
+    heuristic.MISSES.clear()
+    monkeypatch.delitem(heuristic.MEDIUM_HANDLERS, "move")
+    s = cakegame.new_game(players=2, seed=3)
+    while s.decision != "move":
+        s = s.apply(bots.choose(s.view(s.current_player), "medium", seed=1))
+    a = bots.choose(s.view(s.current_player), "medium", seed=1)
+    assert a == s.legal_actions()[0]
+    assert heuristic.MISSES == {"medium move": 1}
+
+
+def test_medium_in_slices_gives_the_unsliced_answer() -> None:
+    """medium cut after every piece of its work answers as medium in one piece, at the
+    decisions where it works longest (moves and the deploy step, 2-4 players)."""
+    checked = 0
+    for players in (2, 3, 4):
+        for s in _positions(players, 40 + players, 6):
+            v = s.view(s.current_player)
+            _clear_memos()
+            t = bots.Thinker(v, "medium", seed=5)
+            pieces = 0
+            while not t.step(1, slice_s=0.0):
+                pieces += 1
+            _clear_memos()
+            assert t.best() == bots.choose(v, "medium", seed=5)
+            checked += pieces > 1
+    assert checked >= 6

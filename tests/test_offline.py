@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from conftest import PageWatch  # noqa: E402
 
+from tools import build_wheel, sitefiles  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
@@ -56,6 +57,11 @@ def test_game_starts_offline_after_one_visit(sw_page, own_server, artifacts):
     sw_page.reload()
     sw_page.wait_ready(timeout=60_000)
     assert sw_page.evaluate(CONTROLLED)
+    # The engine came through micropip, both wheels from the worker's cache.
+    fetched = sw_page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    for wheel in (f"build/{build_wheel.wheel_name()}", sitefiles.MICROPIP_WHEEL):
+        assert own_server.url + wheel in fetched, wheel
+        assert sw_page.evaluate(f"""async () => !!(await caches.match('./{wheel}'))""")
     # A page address with a query (a shared game) is served from the same cached page.
     sw_page.goto("index.html?players=3&seed=42")
     sw_page.screenshot(path=str(artifacts / "offline-start.png"))

@@ -314,11 +314,11 @@ def test_wrong_types_in_every_field_are_refused_with_the_field_named() -> None:
     assert refused > 1500
     # What passes: a seed or a counter of any size, a name, an optional token left out,
     # a mid-turn "phase" of None, a finished game's counts, the other truth value of
-    # "stirred", a row's end chamber moved to its other end (still a whole lab); each must
-    # still play on.
+    # "stirred", a row's end chamber moved to its other end (still a whole lab), the last
+    # action's events left empty; each must still play on.
     fields = {where(p[:1]) for _, p, _ in accepted}
     assert fields <= {"seed", "turn_no", "reveals", "names", "first", "rng", "phase", "done",
-                      "turret", "cube", "stack", "over", "stirred", "pos"}, fields
+                      "turret", "cube", "stack", "over", "stirred", "pos", "events"}, fields
     for name, path, sub in accepted:
         d = json.loads(SAVES[name])
         put(d, path, sub)

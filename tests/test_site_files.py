@@ -28,7 +28,11 @@ def test_pyscript_toml_maps_the_python_bundle_and_points_at_local_runtime():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
     assert config.get("files", {}) == {f"./{sitefiles.BUNDLE}": "./py.zip"}
-    assert "packages" not in config, "packages need micropip served locally (toolchain.md)"
+    from tools import build_wheel
+
+    # The engine is the cakegame wheel, installed by micropip served from runtime/.
+    assert config["packages"] == [f"./build/{build_wheel.wheel_name()}"]
+    assert config["packages_cache"] == "never"
     main = (ROOT / sitefiles.MAIN_SCRIPT).read_text()
     assert 'sys.path.insert(0, os.path.join(os.getcwd(), "py.zip"))' in main
 
@@ -43,7 +47,8 @@ def test_python_bundle_holds_every_module_with_checked_bytecode():
     with zipfile.ZipFile(ROOT / sitefiles.BUNDLE) as z:
         names = set(z.namelist())
         expected = {p.removeprefix("py/") for p in sitefiles.python_files()
-                    if p != sitefiles.MAIN_SCRIPT}
+                    if p != sitefiles.MAIN_SCRIPT and not p.startswith(sitefiles.PACKAGE_DIR)}
+        assert expected and not [n for n in names if n.startswith("cakegame/")]
         assert {n for n in names if n.endswith(".py")} == expected
         assert {n for n in names if n.endswith(".pyc")} == {n + "c" for n in expected}
         for name in expected:
@@ -53,9 +58,60 @@ def test_python_bundle_holds_every_module_with_checked_bytecode():
     assert build_pybundle.is_fresh()
 
 
-def test_index_preloads_the_python_bundle():
+def test_index_preloads_the_python_bundle_the_wheel_and_micropip():
+    from tools import build_wheel
+
     head = (ROOT / "index.html").read_text().split("</head>")[0]
-    assert f'<link rel="preload" href="./{sitefiles.BUNDLE}" as="fetch" crossorigin>' in head
+    for url in (sitefiles.BUNDLE, f"build/{build_wheel.wheel_name()}", sitefiles.MICROPIP_WHEEL):
+        assert f'<link rel="preload" href="./{url}" as="fetch" crossorigin>' in head, url
+
+
+def test_the_page_wheel_is_the_built_wheel_plus_checked_bytecode():
+    """build/cakegame-*.whl: pip's wheel of py/cakegame, each module with Pyodide bytecode
+    beside it (checked-hash), every file listed in RECORD with its hash."""
+    import base64
+    import csv
+    import hashlib
+    import io
+    import zipfile
+
+    from tools import build_pybundle, build_wheel
+
+    build_pybundle.ensure()
+    assert build_wheel.is_fresh()
+    with zipfile.ZipFile(build_wheel.plain_wheel()) as z:
+        plain = {n: z.read(n) for n in z.namelist()}
+    with zipfile.ZipFile(build_wheel.page_wheel()) as z:
+        page = {n: z.read(n) for n in z.namelist()}
+    record = next(n for n in page if n.endswith(".dist-info/RECORD"))
+    assert {n: d for n, d in page.items() if n != record and not n.endswith(".pyc")} == {
+        n: d for n, d in plain.items() if n != record}
+    sources = {n for n in page if n.endswith(".py")}
+    assert {n.removeprefix("cakegame/") for n in sources} == {
+        p.relative_to(ROOT / "py" / "cakegame").as_posix() for p in build_wheel.sources()}
+    for name in sources:
+        folder, _, module = name.rpartition("/")
+        pyc = f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc"
+        assert int.from_bytes(page[pyc][4:8], "little") == 0b11, pyc  # checked-hash
+    rows = {r[0]: r[1] for r in csv.reader(io.StringIO(page[record].decode())) if r}
+    assert set(rows) == set(page)
+    for name, digest in rows.items():
+        if name != record:
+            want = base64.urlsafe_b64encode(hashlib.sha256(page[name]).digest()).rstrip(b"=")
+            assert digest == "sha256=" + want.decode(), name
+
+
+def test_served_micropip_matches_its_entry_in_pyodides_lock():
+    import hashlib
+
+    wheel = ROOT / sitefiles.MICROPIP_WHEEL
+    lock = json.loads((ROOT / "runtime/pyodide/pyodide-lock.json").read_text())
+    entry = lock["packages"]["micropip"]
+    assert entry["file_name"] == wheel.name
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    npm = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text())
+    del npm["packages"]["micropip"], lock["packages"]["micropip"]
+    assert lock == npm  # nothing else changed
 
 
 def test_gen_config_check_mode_reports_staleness(tmp_path, monkeypatch):
@@ -161,6 +217,8 @@ def test_precache_lists_page_python_and_runtime():
     for py in sitefiles.python_files():
         assert f"./{py}" in files, py
     assert f"./{sitefiles.BUNDLE}" in files
+    assert f"./{sitefiles.MICROPIP_WHEEL}" in files
+    assert any(f.startswith("./build/cakegame-") and f.endswith(".whl") for f in files)
     assert not any(f.endswith(".map") for f in files)
     assert "./sw.js" not in files
     for url in files[1:]:

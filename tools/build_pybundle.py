@@ -8,8 +8,9 @@ py/main.py puts it on sys.path (zipimport: nothing to unpack), and index.html as
 with `<link rel="preload">` while the interpreter downloads, so it is there when Python
 starts and the imports only load bytecode.
 
-The archive holds every .py under py/ but py/main.py (the page's own <script src>), at its
-path without py/ (cakegame/state.py, ui/app.py), and beside each its bytecode (state.pyc:
+The archive holds every .py under py/ but py/main.py (the page's own <script src>) and the
+engine py/cakegame/ (which the page installs as a wheel, tools/build_wheel.py), at its path
+without py/ (ui/app.py), and beside each its bytecode (state.pyc:
 where zipimport looks), compiled by the page's own Python (Pyodide under Node, from
 node_modules/: bytecode is specific to a Python version). The bytecode is "checked-hash"
 (PEP 552): on import Python hashes the .py beside it and ignores bytecode that does not
@@ -32,7 +33,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/: sitefiles, build_wheel
 from sitefiles import BUNDLE, ROOT, files_table  # noqa: E402
 
 RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
@@ -110,9 +111,13 @@ def build(root: Path = ROOT) -> Path:
 
 
 def ensure(root: Path = ROOT) -> bool:
-    """Build the archive if it is missing or stale; True if it was (re)built."""
+    """Build the page's Python if missing or stale: this archive and the engine's wheel
+    (tools/build_wheel.py), which the page installs beside it. True if either was built."""
+    from build_wheel import ensure as ensure_wheel
+
+    built = ensure_wheel(root)
     if is_fresh(root):
-        return False
+        return built
     build(root)
     return True
 

@@ -3,7 +3,14 @@
 
 runtime/pyscript/  every @pyscript/core dist/*.js chunk (loaded on demand) and core.css
 runtime/pyodide/   the five files Pyodide fetches at start-up (checked in a browser:
-                   no other request is made while the page starts)
+                   no other request is made while the page starts), and micropip's wheel,
+                   which PyScript loads to install the page's `cakegame` wheel
+
+micropip: the npm package holds no wheels, so micropip's comes from PyPI (`pip download`,
+pinned by version and sha256, kept in build/vendor/). It is not byte for byte the wheel
+Pyodide's lock describes, and Pyodide checks a package's sha256 when it loads it, so
+runtime/pyodide/pyodide-lock.json is the npm one with micropip's entry rewritten to match
+(file name and sha256); nothing else in it changes.
 
 Usage: python3 tools/build_runtime.py [--check]
   --check  exit 1 if runtime/ is missing a file or differs from node_modules/.
@@ -13,10 +20,15 @@ Run `npm ci` first. Copies only what changed, deletes anything else in runtime/.
 from __future__ import annotations
 
 import filecmp
+import hashlib
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sitefiles import MICROPIP_VERSION, MICROPIP_WHEEL  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -33,6 +45,44 @@ PYODIDE_FILES = (
 )
 # What package.json pins: a mismatch means node_modules/ is stale (run npm ci).
 EXPECTED = {"@pyscript/core": PYSCRIPT_DIST.parent, "pyodide": PYODIDE_DIR}
+# micropip's wheel on PyPI (py3-none-any, but it declares Python 3.12+: pip downloads it for
+# Pyodide's Python with --python-version).
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+VENDOR = ROOT / "build" / "vendor"
+LOCK = "pyodide-lock.json"
+
+
+def micropip_wheel() -> Path:
+    """micropip's wheel from PyPI, downloaded once into build/vendor/ and checked."""
+    path = VENDOR / Path(MICROPIP_WHEEL).name
+    if not path.is_file() or _sha256(path.read_bytes()) != MICROPIP_SHA256:
+        VENDOR.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}",
+             "--no-deps", "--only-binary=:all:", "--python-version", "3.13", "--quiet",
+             "--disable-pip-version-check", "--dest", str(VENDOR)],
+            capture_output=True, text=True, timeout=300)
+        if done.returncode != 0 or not path.is_file():
+            sys.exit(f"build_runtime: could not download micropip {MICROPIP_VERSION} from "
+                     f"PyPI:\n{done.stderr}")
+    got = _sha256(path.read_bytes())
+    if got != MICROPIP_SHA256:
+        sys.exit(f"build_runtime: {path.name} has sha256 {got}, expected {MICROPIP_SHA256}")
+    return path
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def lock_text(wheel: Path) -> str:
+    """Pyodide's lock with micropip's entry describing `wheel` (name, version, sha256)."""
+    lock = json.loads((PYODIDE_DIR / LOCK).read_text())
+    entry = lock["packages"]["micropip"]
+    entry["file_name"] = wheel.name
+    entry["version"] = MICROPIP_VERSION
+    entry["sha256"] = _sha256(wheel.read_bytes())
+    return json.dumps(lock, separators=(",", ":"), sort_keys=False)
 
 
 def planned() -> dict[Path, Path]:
@@ -50,15 +100,21 @@ def planned() -> dict[Path, Path]:
         if src.suffix == ".js" or src.name == "core.css":
             plan[RUNTIME / "pyscript" / src.name] = src
     for name in PYODIDE_FILES:
-        plan[RUNTIME / "pyodide" / name] = PYODIDE_DIR / name
+        if name != LOCK:
+            plan[RUNTIME / "pyodide" / name] = PYODIDE_DIR / name
+    plan[ROOT / MICROPIP_WHEEL] = micropip_wheel()
     return plan
 
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     plan = planned()
+    lock_path = RUNTIME / "pyodide" / LOCK
+    lock = lock_text(plan[ROOT / MICROPIP_WHEEL])
     stale = [d for d, s in plan.items() if not d.is_file() or not filecmp.cmp(d, s, False)]
-    extra = [p for p in RUNTIME.rglob("*") if p.is_file() and p not in plan]
+    if not lock_path.is_file() or lock_path.read_text() != lock:
+        stale.append(lock_path)
+    extra = [p for p in RUNTIME.rglob("*") if p.is_file() and p not in plan and p != lock_path]
     if check:
         for p in stale:
             print(f"runtime: missing or stale {p.relative_to(ROOT)}")
@@ -69,8 +125,11 @@ def main(argv: list[str]) -> int:
         p.unlink()
     for dest in stale:
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(plan[dest], dest)
-    total = sum(d.stat().st_size for d in plan)
+        if dest == lock_path:
+            dest.write_text(lock)
+        else:
+            shutil.copy2(plan[dest], dest)
+    total = sum(d.stat().st_size for d in (*plan, lock_path))
     print(f"runtime/: {len(plan)} files, {total / 1e6:.1f} MB ({len(stale)} copied, "
           f"{len(extra)} removed)")
     return 0

@@ -22,6 +22,13 @@ MAIN_SCRIPT = "py/main.py"
 # The page's Python in one archive with its bytecode (tools/build_pybundle.py, built and
 # git-ignored like runtime/): pyscript.toml unpacks it, index.html preloads it.
 BUNDLE = "build/py.zip"
+# The rules engine is not in that archive: it reaches the page as a wheel, installed by
+# micropip (pyscript.toml's packages; tools/build_wheel.py builds it from pyproject.toml).
+PACKAGE_DIR = "py/cakegame/"
+WHEEL_DIR = "build"
+# micropip itself, from PyPI at set-up (tools/build_runtime.py), served beside Pyodide.
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"runtime/pyodide/micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 
 # Top-level files of the site (those that exist are deployed and precached), besides
 # every top-level *.html page.
@@ -63,11 +70,12 @@ def files_table(root: Path = ROOT) -> list[tuple[str, str]]:
     """(url, destination) pairs for pyscript.toml: ./py/a/b.py -> ./a/b.py.
 
     Destinations are relative to Pyodide's working directory (/home/pyodide), which is on
-    sys.path, so `import cakegame` and `import ui.board` work in the page.
+    sys.path, so `import ui.board` works in the page. The engine (py/cakegame/) is left out:
+    the page installs it as a wheel.
     """
     out = []
     for path in python_files(root):
-        if path == MAIN_SCRIPT:
+        if path == MAIN_SCRIPT or path.startswith(PACKAGE_DIR):
             continue
         out.append((f"./{path}", "./" + path[len(PY_DIR) + 1 :]))
     return out
@@ -79,6 +87,7 @@ def site_files(root: Path = ROOT, *, include_docs: bool = True) -> list[str]:
     for name in (*TOP_FILES, BUNDLE):
         if (root / name).is_file():
             found.add(name)
+    found.update(rel(p, root) for p in (root / WHEEL_DIR).glob("cakegame-*.whl") if _ok(p))
     found.update(rel(p, root) for p in root.glob("*.html") if _ok(p))
     for d in SITE_DIRS:
         base = root / d

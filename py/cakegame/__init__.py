@@ -10,11 +10,14 @@ Standard library only: the same package runs in CPython and in the browser's Pyo
 
 from .actions import Action, IllegalActionError, Verb
 from .content import CARDS, DIVISIONS, PANELS, Card, Icon, Panel, Rule
+from .events import Event, EventKind
 from .state import FORMAT, Chamber, Outcome, State, Termination, View, new_game
 
 __all__ = [
     "CARDS",
     "DIVISIONS",
+    "Event",
+    "EventKind",
     "FORMAT",
     "PANELS",
     "Action",

@@ -122,4 +122,5 @@ def build(
     d["done"] = list(order[:order.index(step)])
     rules.check_end(d)
     rules.settle(d)
+    d["events"] = []  # a built position starts with no action behind it
     return State._wrap(load(d))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import events as ev
 from . import geometry as geo
 from . import rng as rngmod
 from .actions import Action, IllegalActionError, Verb, act
@@ -63,6 +64,40 @@ REWARD_EFFECTS = {
     Effect.CUBE: Icon.CUBE,
     Effect.TURRET: Icon.TURRET,
 }
+
+
+# ---------------------------------------------------------------- telling what happened
+
+
+def tell(d: Data, kind: str, seat: int | None = None, chamber: int | None = None,
+         to: int | None = None, count: int = 1, cause: str | None = None,
+         card: str | None = None, row: str | None = None) -> None:
+    """Record one consequence of the action being carried out (see events.py): chambers
+    are given as panels and saved as letters; fields left at their default are not saved."""
+    e: dict[str, Any] = {"k": kind}
+    if seat is not None:
+        e["seat"] = seat
+    if chamber is not None:
+        e["chamber"] = PANEL_LETTERS[chamber]
+    if to is not None:
+        e["to"] = PANEL_LETTERS[to]
+    if count != 1:
+        e["count"] = count
+    if cause is not None:
+        e["cause"] = cause
+    if card is not None:
+        e["card"] = card
+    if row is not None:
+        e["row"] = row
+    d["events"].append(e)
+
+
+def card_in_play(d: Data) -> str | None:
+    """The card whose Aperture action is being carried out, if any."""
+    for f in d["stack"]:
+        if f["k"] == F_PUT:
+            return f["card"]
+    return None
 
 
 # ---------------------------------------------------------------- reading the data
@@ -317,6 +352,7 @@ def play(d: Data, action: Action) -> list[Action]:
     elif verb in (V.PLAY, V.GUN):
         card = args[0]
         d["hands"][seat].remove(card)
+        tell(d, "card_deployed", seat, card=card, cause=ev.GUN if verb is V.GUN else None)
         d["stack"].append({"k": F_PUT, "card": card})
         if verb is V.GUN:
             d["stack"].append({"k": F_PORTAL, "seat": seat, "first": None, "any": False})
@@ -328,11 +364,14 @@ def play(d: Data, action: Action) -> list[Action]:
             d["fresh"][seat] -= 1
         hand.remove(args[0])
         d["discard"].append(args[0])
+        tell(d, "card_discarded", seat, card=args[0])
+        tell(d, "character", card=args[0])
         d["stack"].pop()
     elif verb is V.BURN:
         p = panel_of(args[0])
         d["cake"][p][seat] -= 1
         d["burned"][seat] += 1
+        tell(d, "cake_incinerated", seat, p, cause=ev.BURN)
         d["stirred"] = True
         f["burned"] = True
         d["stack"].append({"k": F_BONUS, "seat": seat})
@@ -342,10 +381,13 @@ def play(d: Data, action: Action) -> list[Action]:
             f["first"] = p
         else:
             d["portals"] = [f["first"], p]
+            tell(d, "portal", seat, f["first"], p,
+                 cause=card_in_play(d) if f["any"] else ev.GUN)
             d["stack"].pop()
     elif verb is V.SHIFT:
         a, b = panel_of(args[0]), panel_of(args[1])
         d["portals"][d["portals"].index(a)] = b
+        tell(d, "portal", seat, *d["portals"], cause=card_in_play(d))
         d["stack"].pop()
     elif verb is V.FROM:
         f["src"] = panel_of(args[0])
@@ -369,24 +411,27 @@ def play(d: Data, action: Action) -> list[Action]:
     elif verb is V.BONUS:
         d["stack"].pop()
         if args[0] == "card":
-            take_card(d, seat)
+            take_card(d, seat, ev.BONUS)
         else:
-            deliver_subject(d, seat, panel_of(args[1]))
+            deliver_subject(d, seat, panel_of(args[1]), ev.BONUS)
     elif verb is V.ACTIVATE:
         activate(d, seat, panel_of(args[0]))
     elif f["k"] == F_REWARD:
         play_reward(d, f, action)
     elif verb is V.TURRET:
         d["stack"].pop()
-        place_turret(d, panel_of(args[0]))
+        place_turret(d, panel_of(args[0]), card_in_play(d))
     elif verb is V.FIRE:
         d["stack"].pop()
-        destroy_all(d, panel_of(args[0]))
+        p = panel_of(args[0])
+        tell(d, "turret_fired", seat, p, cause=card_in_play(d))
+        destroy_all(d, p, ev.FIRE)
     elif verb is V.DESTROY:
         d["stack"].pop()
         p, s = panel_of(args[0]), int(args[1])
         d["sub"][p][s] -= 1
         d["supply"][s] += 1
+        tell(d, "subjects_destroyed", s, p, cause=card_in_play(d))
         d["stirred"] = True
     elif verb is V.RECYCLE:
         d["stack"].pop()
@@ -442,9 +487,12 @@ def finish_group_move(d: Data, mover: int, who: int, src: int, dst: int, n: int,
                       picks: list[int], bonus: bool) -> None:
     d["sub"][src][who] -= n
     d["sub"][dst][who] += n
+    tell(d, "moved", who, src, dst, n, card_in_play(d))
     for s in picks:
         d["cake"][src][s] -= 1
         d["cake"][dst][s] += 1
+    for s in sorted(set(picks)):
+        tell(d, "cake_moved", s, src, dst, picks.count(s))
     turret_strikes(d, dst)
     if bonus and earns_bonus(d, n):
         d["stack"].append({"k": F_BONUS, "seat": mover})
@@ -460,35 +508,42 @@ def earns_bonus(d: Data, n: int) -> bool:
 def turret_strikes(d: Data, p: int) -> None:
     """The Turret destroys every subject in its chamber `p` (unless it is disarmed)."""
     if d["turret"] == p and rule(d) is not Rule.TURRET_DISARMED:
-        destroy_all(d, p)
+        destroy_all(d, p, ev.TURRET)
 
 
-def destroy_all(d: Data, p: int) -> None:
-    if any(d["sub"][p]):
+def destroy_all(d: Data, p: int, cause: str) -> None:
+    """Every Test Subject in chamber `p` is destroyed (back to its supply)."""
+    row = d["sub"][p]
+    if any(row):
         d["stirred"] = True
     for s in range(d["players"]):
-        d["supply"][s] += d["sub"][p][s]
-        d["sub"][p][s] = 0
+        if row[s]:
+            tell(d, "subjects_destroyed", s, p, count=row[s], cause=cause)
+            d["supply"][s] += row[s]
+            row[s] = 0
 
 
-def place_turret(d: Data, p: int) -> None:
+def place_turret(d: Data, p: int, cause: str | None) -> None:
+    tell(d, "turret", chamber=d["turret"], to=p, cause=cause)
     d["turret"] = p
     turret_strikes(d, p)
 
 
-def deliver_subject(d: Data, seat: int, p: int) -> None:
+def deliver_subject(d: Data, seat: int, p: int, cause: str) -> None:
     d["supply"][seat] -= 1
     d["sub"][p][seat] += 1
+    tell(d, "subjects_in", seat, p, cause=cause)
     d["stirred"] = True
     turret_strikes(d, p)
 
 
-def take_card(d: Data, seat: int) -> None:
+def take_card(d: Data, seat: int, cause: str) -> None:
     """The deck's top card into `seat`'s hand; the deck is rebuilt when it runs out."""
     if not d["deck"]:
         reshuffle(d)
     card = d["deck"].pop(0)
     d["hands"][seat].append(card)
+    tell(d, "card_taken", seat, card=card, cause=cause)
     d["fresh"][seat] += 1
     d["reveals"] += 1
     if not d["deck"]:
@@ -504,6 +559,7 @@ def reshuffle(d: Data) -> None:
     d["rng"] = rngmod.pack(rngmod.shuffle(rngmod.unpack(d["rng"]), pile))
     d["deck"] = pile
     d["reveals"] += 1
+    tell(d, "reshuffled", count=len(pile))
 
 
 def activate(d: Data, seat: int, p: int) -> None:
@@ -512,43 +568,58 @@ def activate(d: Data, seat: int, p: int) -> None:
     d["stack"].append({"k": F_RECYCLE, "seat": seat})
     winner = rewarded(d, p)
     if winner is not None:
+        tell(d, "majority", winner, p)
         d["stack"].append({"k": F_REWARD, "seat": winner, "icons": reward_icons(d, p)})
+    elif not any(d["sub"][p]):
+        tell(d, "no_majority", chamber=p, cause="empty")
+    elif d["cube"] == p and rule(d) is not Rule.CUBE_HARMLESS:
+        tell(d, "no_majority", chamber=p, cause="blocked")
+    else:
+        tell(d, "no_majority", chamber=p, cause="tie")
 
 
 def play_reward(d: Data, f: Frame, action: Action) -> None:
     verb, args = action.verb, action.args
     seat = f["seat"]
+    cause = card_in_play(d) or ev.REWARD
     code = {Verb.SUBJECT: Icon.SUBJECT, Verb.CAKE: Icon.CAKE, Verb.CARD: Icon.CARD,
             Verb.CUBE: Icon.CUBE, Verb.TURRET: Icon.TURRET}[verb].value
     f["icons"] = f["icons"].replace(code, "", 1)
     if not f["icons"]:
         d["stack"].pop()
     if verb is Verb.SUBJECT:
-        deliver_subject(d, seat, panel_of(args[0]))
+        deliver_subject(d, seat, panel_of(args[0]), cause)
     elif verb is Verb.CAKE:
         p = panel_of(args[0])
         d["cake_supply"][seat] -= 1
         d["cake"][p][seat] += 1
+        tell(d, "cake_in", seat, p, cause=cause)
         d["stirred"] = True
     elif verb is Verb.CARD:
-        take_card(d, seat)
+        take_card(d, seat, cause)
     elif verb is Verb.CUBE:
         if args[0] != "stay":
+            tell(d, "cube", chamber=d["cube"], to=panel_of(args[0]), cause=cause)
             d["cube"] = panel_of(args[0])
     elif args[0] != "stay":
-        place_turret(d, panel_of(args[0]))
+        place_turret(d, panel_of(args[0]), cause)
 
 
 def recycle(d: Data, row: int) -> None:
     """Destroy and incinerate what is in the activated chamber, flip it, add it to `row`."""
     p = d["glados"]
-    destroy_all(d, p)
-    if any(d["cake"][p]):
+    destroy_all(d, p, ev.RECYCLE)
+    cake = d["cake"][p]
+    if any(cake):
         d["stirred"] = True
-    gone = "cake_supply" if rule(d) is Rule.SAFE_CAKE else "burned"
+    safe = rule(d) is Rule.SAFE_CAKE
+    gone = "cake_supply" if safe else "burned"
     for s in range(d["players"]):
-        d[gone][s] += d["cake"][p][s]
-        d["cake"][p][s] = 0
+        if cake[s]:
+            tell(d, "cake_returned" if safe else "cake_incinerated", s, p, count=cake[s],
+                 cause=ev.RECYCLE)
+            d[gone][s] += cake[s]
+            cake[s] = 0
     d["face"][p] ^= 1
     after = [[q for q in r if q != p] for r in lab(d).rows]
     if after[row]:
@@ -560,6 +631,7 @@ def recycle(d: Data, row: int) -> None:
     d["pos"] = list(d["pos"])
     d["pos"][p] = [row, x]
     d["glados"] = None
+    tell(d, "recycled", chamber=p, row=ROWS[row])
 
 
 # ---------------------------------------------------------------- the flow of the game
@@ -581,6 +653,7 @@ def settle(d: Data) -> list[Action]:
         if f["k"] == F_PUT:
             stack.pop()
             d["discard"].append(f["card"])
+            tell(d, "character", card=f["card"])
             continue
         opts = frame_options(d, f)
         if not opts:
@@ -631,6 +704,7 @@ def end_turn(d: Data) -> None:
     d["done"] = []
     d["turn"] = (seat + 1) % d["players"]
     d["turn_no"] += 1
+    tell(d, "turn", d["turn"], count=d["turn_no"])
 
 
 def check_end(d: Data) -> None:
@@ -658,6 +732,15 @@ def finish(d: Data, reason: str, seat: int | None, winners: list[int] | None = N
     d["over"] = {"winners": winners, "reason": reason, "seat": seat,
                  "cake": cake, "subjects": subjects}
     # A card whose action was cut short by the end still goes onto the discard pile.
-    d["discard"] += [f["card"] for f in d["stack"] if f["k"] == F_PUT]
+    for f in d["stack"]:
+        if f["k"] == F_PUT:
+            d["discard"].append(f["card"])
+            tell(d, "character", card=f["card"])
+    if reason in ev.ENDINGS:
+        tell(d, "game_over", seat, cause=reason)
+    else:
+        tell(d, "game_over", seat)
+    for s in winners:
+        tell(d, "won", s)
     d["stack"] = []
     d["phase"] = None

@@ -23,6 +23,7 @@ from .content import (
     SUBJECTS_PER_DIVISION,
     Icon,
 )
+from .events import check as check_events
 
 FORMAT = "cakegame/1"
 FORMAT_VERSION = 1
@@ -31,9 +32,10 @@ N_PANELS = len(PANELS)
 KEYS = ("format", "players", "names", "seed", "rng", "pos", "face", "sub", "cake", "aside",
         "portals", "turret", "cube", "glados", "supply", "cake_supply", "burned", "hands",
         "fresh", "deck", "discard", "first", "turn", "turn_no", "phase", "done", "stack",
-        "reveals", "quiet", "stirred", "over")
-# Added after the first saves were written; a save without them starts the count afresh.
-LATER_KEYS = {"quiet": 0, "stirred": False}
+        "reveals", "quiet", "stirred", "over", "events")
+# Added after the first saves were written; a save without them starts the count afresh
+# (and without "events", tells nothing of the action before it).
+LATER_KEYS: dict[str, Any] = {"quiet": 0, "stirred": False, "events": []}
 
 SEATED = {"seat": "seat"}
 FRAME_FIELDS: dict[str, dict[str, str]] = {
@@ -123,7 +125,7 @@ def _load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
         _fail("", f"expected a JSON object, found {_show(d)}")
     _check_format(d.get("format"))
     for k, default in LATER_KEYS.items():
-        d.setdefault(k, default)
+        d.setdefault(k, list(default) if isinstance(default, list) else default)
     missing = [k for k in KEYS if k not in d]
     if missing:
         _fail("", "missing " + ", ".join(missing))
@@ -131,6 +133,9 @@ def _load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if extra:
         _fail("", "unexpected " + ", ".join(extra))
     _check(d)
+    problem = check_events(d["events"], d["players"], rules.PANEL_LETTERS)
+    if problem:
+        _fail("", problem)
     return d
 
 

@@ -30,6 +30,7 @@ from .content import (
     Icon,
     Rule,
 )
+from .events import Event
 from .serial import FORMAT
 
 
@@ -130,13 +131,15 @@ def new_game(players: int, seed: int, *, names: list[str] | None = None,
         "discard": [],
         **first_turn(first_player),
     }
-    return State._wrap(d, rules.settle(d))
+    legal = rules.settle(d)
+    d["events"] = []
+    return State._wrap(d, legal)
 
 
 def first_turn(seat: int) -> dict[str, Any]:
     """The game data of a game about to start with `seat`'s first turn."""
     return {"first": seat, "turn": seat, "turn_no": 1, "phase": None, "done": [], "stack": [],
-            "reveals": 0, "quiet": 0, "stirred": False, "over": None}
+            "reveals": 0, "quiet": 0, "stirred": False, "over": None, "events": []}
 
 
 def clone(d: dict[str, Any]) -> dict[str, Any]:
@@ -152,6 +155,7 @@ def clone(d: dict[str, Any]) -> dict[str, Any]:
     for k in ("supply", "cake_supply", "burned", "fresh", "deck", "discard", "done"):
         c[k] = list(d[k])
     c["hands"] = [list(h) for h in d["hands"]]
+    c["events"] = list(d["events"])  # shared dicts: an event is never changed once told
     c["stack"] = [{k: (list(v) if isinstance(v, list) else v) for k, v in f.items()}
                   for f in d["stack"]]
     if d["over"] is not None:
@@ -309,6 +313,13 @@ class _Reader:
                 f[k] = PANEL_LETTERS[f[k]]
         return f
 
+    # --- what happened
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the last action did, in order (empty for a new game): see events.py."""
+        names = self._d["names"]
+        return tuple(Event.from_data(e, names) for e in self._d["events"])
+
     # --- the end
     @property
     def is_over(self) -> bool:
@@ -380,12 +391,14 @@ class State(_Reader):
             from .describe import why_illegal
             raise IllegalActionError(why_illegal(self._d, a, legal))
         d = clone(self._d)
+        d["events"] = []
         return State._wrap(d, rules.play(d, a))
 
     def apply_unchecked(self, action: Action) -> State:
         """`apply` without the legality check, for search code that took `action` from
         `legal_actions()` of this very state."""
         d = clone(self._d)
+        d["events"] = []
         return State._wrap(d, rules.play(d, action))
 
     def to_json(self) -> str:
@@ -415,6 +428,9 @@ class State(_Reader):
         d["aside"] = [None] * len(d["aside"])
         d["seed"] = None
         d["rng"] = None
+        # A card taken from the deck is named only to the seat that took it.
+        d["events"] = [e if e["k"] != "card_taken" or e["seat"] == seat or "card" not in e
+                       else {k: v for k, v in e.items() if k != "card"} for e in d["events"]]
         return View._make(d, seat)
 
 

@@ -9,4 +9,5 @@ Pure-Python modules (no browser needed, tested under CPython):
 Browser modules (import `pyscript`):
     dom, board, app
     bots_bridge  the seam to `cakegame.bots`: thinking in slices, timed in the page
+    hint         'Suggest a move': hard's choice for the person deciding, shown and explained
 """

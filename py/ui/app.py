@@ -20,7 +20,7 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, dialogs, labels, params, prefs, saves, targets
+from . import bots_bridge, dialogs, hint, labels, params, prefs, saves, targets
 from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
@@ -53,6 +53,7 @@ class App:
         self.step_waiter: Any = None  # step-by-step pace: the future the next press resolves
         self.prefs = prefs.from_text(self.saver.store.get(prefs.PREFS_KEY))
         self.animator.pace = self.prefs.pace
+        self.hint = hint.Hints(self)  # 'Suggest a move'
 
     @property
     def state(self) -> Any:
@@ -122,6 +123,7 @@ class App:
         self._on(by_id("bot-step"), "click", lambda e: self.step_bot())
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
+        self.hint.wire()
 
     # ---- games ---------------------------------------------------------------------------
     def _resume(self, save: saves.Save) -> None:
@@ -158,6 +160,7 @@ class App:
         self.step_waiter = None
         self.gameover_shown = False
         self.bot_token += 1
+        self.hint.reset()
         self.panels.forget()
         self.panels.reset_log()
         self.panels.build_players(self.state)
@@ -450,6 +453,8 @@ class App:
         if over and not self.gameover_shown:
             self.gameover_shown = True
             dialogs.gameover(s)
+            by_id("go-hints").textContent = self.hint.gameover_text()
+        self.hint.after_render()
         self._bump()
 
     def _ghosts(self, s: Any, texts: list[str]) -> tuple:

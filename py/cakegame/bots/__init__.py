@@ -40,17 +40,20 @@ Not freezing the page: `Thinker` does the same work in slices.
     action = t.best()
 
 `step(n)` returns True once the budget (iterations or seconds) is spent; `best()` may be
-called at any time and gives the best action found so far. For easy and medium the first
-`step` finishes the work.
+called at any time and gives the best action found so far. easy answers in the first
+`step`; medium works in pieces of a few milliseconds (its move plans, each deploy option
+played out) when `step` is given `slice_s`, and its `best()` finishes the work.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Generator
 from typing import Any
 
 from ..actions import Action
 from ..state import State, View
-from .heuristic import easy_choose, medium_choose
+from .heuristic import Medium, easy_choose
 from .search import DEFAULT_BUDGET_S, Search
 
 LEVELS = ("easy", "medium", "hard")
@@ -79,6 +82,7 @@ class Thinker:
         self.seed = seed
         self._action: Action | None = None
         self._search: Search | None = None
+        self._medium: Generator[None, None, Action] | None = None
         if level == "hard":
             if budget_s is None and iterations is None:
                 budget_s = DEFAULT_BUDGET_S
@@ -93,15 +97,24 @@ class Thinker:
         if self._action is None:
             if self.level == "easy":
                 self._action = easy_choose(self.view, self.seed)
-            else:
-                self._action = medium_choose(self.view, self.seed)
+                return True
+            if self._medium is None:
+                self._medium = Medium(self.view, self.seed).steps()
+            end = None if slice_s is None else time.perf_counter() + slice_s
+            try:
+                while True:
+                    next(self._medium)
+                    if end is not None and time.perf_counter() >= end:
+                        return False
+            except StopIteration as done:
+                self._action = done.value
         return True
 
     def best(self) -> Action:
-        """The best action found so far (computes the quick answer if nothing ran yet)."""
+        """The best action found so far (for easy and medium: finishes the work first)."""
         if self._search is not None:
             return self._search.best()
-        if self._action is None:
+        while self._action is None:
             self.step()
         assert self._action is not None
         return self._action

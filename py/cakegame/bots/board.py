@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..content import CAKE_PER_DIVISION, CARD_BY_ID, HAND_LIMIT, OPERA_CAKE, PANELS, Rule
+from ..geometry import layout as lab_layout
 
 # Chance that a chamber at depth d (0 = old edge) of its row is recycled before its owner's
 # next turn, for one opponent's turn; `Board.risk` compounds it over the opponents.
@@ -77,24 +78,19 @@ class Geo:
                  "_wlab", "_recycled", "pos_x", "next")
 
     def __init__(self, pos: Sequence[tuple[int, int] | None]) -> None:
-        rs: list[list[tuple[int, int]]] = [[], [], []]
-        for p, rx in enumerate(pos):
-            if rx is not None:
-                rs[rx[0]].append((rx[1], p))
-        self.rows = [[p for _, p in sorted(r)] for r in rs]
-        self.lab = [p for r in self.rows for p in r]
+        # The engine's own account of the lab's shape (rows, adjacency, edges, which
+        # old-edge chambers may be activated), so the two cannot disagree about it.
+        lay = lab_layout(tuple(pos))
+        self.rows = [list(r) for r in lay.rows]
+        self.lab = list(lay.order)
         self.depth = {p: len(r) - 1 - i for r in self.rows for i, p in enumerate(r)}
-        self.old = [r[-1] for r in self.rows if r]
-        self.new = [r[0] for r in self.rows if r]
-        self.where = {rx: p for p, rx in enumerate(pos) if rx is not None}
+        self.old = list(lay.old_edge)
+        self.new = list(lay.new_edge)
+        self.where = dict(lay.where)
         self.pos_x = {p: rx[1] for p, rx in enumerate(pos) if rx is not None}
-        self.neigh: dict[int, list[int]] = {}
-        for p in self.lab:
-            r, x = pos[p]  # type: ignore[misc]
-            found = [(r + dr, x + dx) for dr, dx in _STEPS if (r + dr, x + dx) in self.where]
-            self.neigh[p] = sorted(self.where[k] for k in found)
-        ok = [p for p in self.old if self._connected_without(p)]
-        self.activatable = ok or list(self.old)
+        # by panel number, the order the bots have always walked them in
+        self.neigh: dict[int, list[int]] = {p: sorted(q) for p, q in lay.neighbours.items()}
+        self.activatable = list(lay.activatable)
         self._wt: dict[int, dict[int, float]] = {}
         self._wlab: dict[int, list[tuple[int, float]]] = {}
         # (chamber, row asked for, any row allowed) -> where the recycled chamber lands
@@ -123,12 +119,7 @@ class Geo:
         rows = self.rows
         home = next(r for r in range(3) if p in rows[r])
         after = [[q for q in r if q != p] for r in rows]
-        if not after[home]:
-            rows_ok = [home]
-        elif any_row:
-            rows_ok = [0, 1, 2]
-        else:
-            rows_ok = [r for r in range(3) if len(after[r]) < 3] or [0, 1, 2]
+        rows_ok = self.recycle_rows(p, any_row)
         if row is None or row not in rows_ok:
             row = min(rows_ok, key=lambda r: (len(rows[r]) - (r == home), r != home, r))
         if after[row]:
@@ -140,6 +131,18 @@ class Geo:
         self._recycled[key] = hit
         return hit
 
+    def recycle_rows(self, p: int, any_row: bool) -> list[int]:
+        """The rows that may take chamber `p` when it is recycled: its own if it is the
+        last of its row, else any row under the Character that allows it, else the rows
+        left with fewer than three chambers (every row if none is)."""
+        home = next(r for r in range(3) if p in self.rows[r])
+        after = [[q for q in r if q != p] for r in self.rows]
+        if not after[home]:
+            return [home]
+        if any_row:
+            return [0, 1, 2]
+        return [r for r in range(3) if len(after[r]) < 3] or [0, 1, 2]
+
     def weights(self, n: int) -> dict[int, float]:
         """How safe each chamber is (1 - risk of recycling before its owner's next turn)."""
         w = self._wt.get(n)
@@ -150,23 +153,7 @@ class Geo:
             self._wt[n] = w
         return w
 
-    def _connected_without(self, gone: int) -> bool:
-        rest = [p for p in self.lab if p != gone]
-        if not rest:
-            return True
-        seen = {rest[0]}
-        todo = [rest[0]]
-        while todo:
-            p = todo.pop()
-            for q in self.neigh[p]:
-                if q != gone and q not in seen:
-                    seen.add(q)
-                    todo.append(q)
-        return len(seen) == len(rest)
-
-
 _REWARD_CODES: dict[tuple[str, Rule | None], str] = {}
-_STEPS = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
 _GEO: dict[tuple[Any, ...], Geo] = {}
 
 
@@ -249,7 +236,12 @@ class Board:
         """A Board from a full State through its save data (`State.to_data()`, the public
         versioned save format): the same result as `read`, several times faster. Used in
         hard's playouts, which run on sampled States."""
-        d = st.to_data()
+        return cls.from_data(st.to_data())
+
+    @classmethod
+    def from_data(cls, d: dict[str, Any]) -> Board:
+        """A Board from a game's save data (`State.to_data()`); it takes over the lists
+        of `d`, which must not be changed afterwards."""
         b = object.__new__(cls)
         n = d["players"]
         b.n = n

@@ -16,8 +16,9 @@ keeps its own cake with it, and avoids walking into the Turret.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from typing import Any
+from collections import Counter, OrderedDict
+from collections.abc import Generator
+from typing import Any, TypeVar
 
 from ..actions import Action, Verb
 from ..content import CARD_BY_ID, HAND_LIMIT, PANEL_INDEX, PANEL_LETTERS, ROWS, Effect, Rule
@@ -30,10 +31,20 @@ EFFECT_WORTH = {
     Effect.TURRET: 0.3, Effect.CUBE: 0.3, Effect.SHIFT: 0.2, Effect.PORTALS_ANY: 0.25,
 }
 
+# Every kind of decision the engine opens (its frame kinds); each has a handler below, at
+# every level, and tests/test_bots.py checks the list against the engine.
+DECISIONS = ("deploy", "discard", "portal", "shift", "move", "carry", "bonus", "activate",
+             "reward", "turret_any", "fire", "destroy", "recycle")
+# Decisions a handler did not answer (by "level kind"): the bot then takes the first legal
+# action so that a game never stops, and the tests and tournaments check this stays empty.
+MISSES: Counter[str] = Counter()
+
 _MEMO_SIZE = 256
 PLAN_FULL = 16  # plans given the full judgement after the quick one
 PLAN_FULL_FAST = 4  # the same inside hard's playouts
+PORTAL_FULL = 3  # Portal placements given the full judgement after the quick one
 Plans = dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]]
+T = TypeVar("T")
 _plan_memo: OrderedDict[tuple[Any, ...], Plans] = OrderedDict()
 
 
@@ -119,11 +130,28 @@ def counts(most: int) -> list[int]:
     return [1, 2, 3, most - 1, most]
 
 
+def drain(steps: Generator[None, None, T]) -> T:
+    """Run a step-by-step computation to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
 def plan_moves(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
                srcs: list[int] | None = None, full: int = PLAN_FULL
                ) -> dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]]:
     """Every group move of `who`'s subjects (by `me`), scored for `me`: (src, dst, k) ->
     (value, chamber to activate after it or -1, the cake carried)."""
+    return drain(plan_moves_steps(b, me, who, act_pending, bonus, srcs, full))
+
+
+def plan_moves_steps(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
+                     srcs: list[int] | None = None, full: int = PLAN_FULL
+                     ) -> Generator[None, None, Plans]:
+    """`plan_moves` in steps (it yields between pieces of work of a few milliseconds, so a
+    page can draw in between); the result, memoised, is the same however it is run."""
     key = (b.key(), me, who, act_pending, bonus, None if srcs is None else tuple(srcs), full)
     hit = _plan_memo.get(key)
     if hit is not None:
@@ -163,11 +191,14 @@ def plan_moves(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
                         c.end_turn()
                     stage.append((static_value(c, me), i, (src, dst, k), x, picks, c))
                     i += 1
+                    if i % 24 == 0:
+                        yield
     # Stage 2: the most promising get the full judgement (the next player's reply).
     stage.sort(key=lambda t: (-t[0], t[1]))
     for j, (v1, _, m, x, picks, c) in enumerate(stage):
         if j < full:
             v = value(c, me, nxt) if x >= 0 or c.over is not None else rest_value(c, me, False)
+            yield
         else:
             v = v1 - 1.0
         if m not in out or v > out[m][0]:
@@ -213,15 +244,40 @@ class Medium:
         self.seed = seed
         self.acts: list[Action] = view.legal_actions()
         self.b = Board.read(view) if board is None else board
+        self.played: dict[Action, float | None] = {}  # a deploy option -> its played-out value
+
+    def steps(self) -> Generator[None, None, Action]:
+        """`choose()` in steps: the slow parts of the decision (the plans of a move, each
+        deploy option played out) run first, yielding between pieces of a few
+        milliseconds; what they compute is memoised, so the answer is `choose()`'s."""
+        if len(self.acts) > 1:
+            yield from self._work()
+        return self.choose()
+
+    def _work(self) -> Generator[None, None, None]:
+        k, f, me = self.v.decision, self.v.pending, self.me
+        pending = activation_pending(self.v)
+        if k == "move" and f.get("own") and f.get("who") in (None, me):
+            yield from plan_moves_steps(self.b, me, me, pending, bool(f["bonus"]), None,
+                                        self.full)
+        elif k == "deploy" and not self.fast:
+            if self.b.turn == me and self.v.phase in ("deploy", "move") and pending:
+                yield from plan_moves_steps(self.b, me, me, True, True)
+            for a in deploy_options(self.acts, self.b, me):
+                if a not in self.played:
+                    self.played[a] = yield from _value_after_playing_steps(self.v, a, self.seed)
 
     def choose(self) -> Action:
         acts = self.acts
         if len(acts) == 1:
             return acts[0]
         k = self.v.decision
-        fn = getattr(self, "_" + str(k), None)
-        a = fn() if fn is not None else None
-        return a if a is not None and a in acts else acts[0]
+        fn = MEDIUM_HANDLERS.get(k)
+        a = fn(self) if fn is not None else None
+        if a is not None and a in acts:
+            return a
+        MISSES[f"medium {k}"] += 1
+        return acts[0]
 
     # --- helpers
     def _best_of(self, scored: list[tuple[float, Action]]) -> Action | None:
@@ -439,31 +495,69 @@ class Medium:
         cands = [p for p in self.b.lab() if p not in avoid and p != self.b.turret]
         return max(cands, key=lambda p: (depth[p], -p)) if cands else None
 
-    def _portal(self) -> Action | None:
-        f = self.v.pending
-        legal = {P(a.args[0]) for a in self.acts}
-        if f.get("first") is None:
-            p = self._endangered()
-            if p is None or p not in legal:
-                p = self._deepest(set())
-        else:
-            p = self._deepest({P(f["first"])})
-        if p is None or p not in legal:
+    def _portal_value(self, pair: list[int], full: bool) -> float:
+        """How good the lab is for this seat with the Portals at `pair`: quickly, the best
+        static value after one group of its own goes through them (with the cake it
+        carries); in full, its best turn from here (or, once its move is made, what the
+        others can then do), which also sees a Portal pair that another player would use."""
+        b, me = self.b.copy(), self.me
+        b.portals = pair
+        if full:
+            pending = activation_pending(self.v)
+            if b.turn == me and self.v.phase in ("deploy", "move") and pending:
+                return plan_value(b, me)
+            return rest_value(b, me, pending)
+        best = static_value(b, me)
+        cap = 2 if b.rule is Rule.MAX_TWO else 99
+        for src, dst in ((pair[0], pair[1]), (pair[1], pair[0])):
+            have = min(b.sub[src][me], cap)
+            if have:
+                c = b.copy()
+                c.move(me, src, dst, have, carry_picks(b, me, src, dst, have, None))
+                best = max(best, static_value(c, me))
+        return best
+
+    def _portal_pairs(self, pairs: list[list[int]]) -> list[int] | None:
+        """The best of `pairs`: all judged quickly, the few best (and the rule of thumb's
+        pair: the stake in danger and the deepest chamber) judged in full."""
+        if not pairs:
             return None
-        return find(self.acts, Verb.PORTAL, PANEL_LETTERS[p])
+        quick = sorted(((self._portal_value(pr, False), i) for i, pr in enumerate(pairs)),
+                       key=lambda t: (-t[0], t[1]))
+        if self.fast:
+            return pairs[quick[0][1]]
+        keep = [pairs[i] for _, i in quick[:PORTAL_FULL]]
+        danger = self._endangered()
+        deep = self._deepest({danger} if danger is not None else set())
+        thumb = [danger, deep]
+        if thumb in pairs and thumb not in keep:
+            keep.append(thumb)
+        return max(keep, key=lambda pr: (self._portal_value(pr, True), -pr[0], -pr[1]))
+
+    def _portal(self) -> Action | None:
+        """Place a Portal: the pair that opens the best turn for this seat, the one that
+        shuts a pair the others would use, or carries its cake away from the old edge."""
+        f = self.v.pending
+        legal = [P(a.args[0]) for a in self.acts]
+        if f.get("first") is None:
+            pairs = [[a, c] for i, a in enumerate(legal) for c in legal[i + 1:]]
+            best = self._portal_pairs(pairs)
+            p = None if best is None else (best[0] if best[0] in legal else best[1])
+        else:
+            first = P(f["first"])
+            best = self._portal_pairs([[first, c] for c in legal])
+            p = None if best is None else best[1]
+        return None if p is None else find(self.acts, Verb.PORTAL, PANEL_LETTERS[p])
 
     def _shift(self) -> Action | None:
+        """Move one Portal: judged like placing them (see `_portal`), among every shift."""
         b = self.b
-        danger = self._endangered()
-        deep = self._deepest(set(b.portals))
-        for a in self.acts:
-            if danger is not None and P(a.args[1]) == danger and danger not in b.portals:
-                return a
-        for a in self.acts:
-            if deep is not None and P(a.args[1]) == deep and (
-                    danger is None or P(a.args[0]) != danger):
-                return a
-        return None
+        moves = [(P(a.args[0]), P(a.args[1])) for a in self.acts]
+        pairs = [[q if q != a else c for q in b.portals] for a, c in moves]
+        best = self._portal_pairs(pairs)
+        if best is None:
+            return None
+        return self.acts[pairs.index(best)]
 
     def _deploy(self) -> Action | None:
         """Play the card whose played-out result plans best, if it beats ending the step."""
@@ -477,17 +571,34 @@ class Medium:
             return find(self.acts, Verb.END)
         base = _turn_value(self.b, me, v)
         best: tuple[float, Action] | None = None
-        seen: set[str] = set()
-        for a in self.acts:
-            if a.verb is not Verb.PLAY or a.args[0] in seen:
-                continue
-            seen.add(a.args[0])
-            val = _value_after_playing(v, a, self.seed)
+        for a in deploy_options(self.acts, self.b, me):
+            val = self.played[a] if a in self.played else _value_after_playing(v, a, self.seed)
             if val is not None and (best is None or val > best[0]):
                 best = (val, a)
         if best is not None and best[0] > base + 0.005:
             return best[1]
         return find(self.acts, Verb.END)
+
+
+def deploy_options(acts: list[Action], b: Board, me: int) -> list[Action]:
+    """The deploy-step actions worth trying out: each card's Aperture action; firing the
+    Portal Gun with the card worth least as an action (the Gun is the same whichever card
+    pays for it); and, under Cave Johnson, burning the cake standing nearest the old edge
+    (the one most likely to be lost anyway)."""
+    out: list[Action] = []
+    seen: set[str] = set()
+    for a in acts:
+        if a.verb is Verb.PLAY and a.args[0] not in seen:
+            seen.add(a.args[0])
+            out.append(a)
+    guns = [a for a in acts if a.verb is Verb.GUN]
+    if guns:
+        out.append(min(guns, key=lambda a: (card_worth(a.args[0]), a.args[0])))
+    burns = [a for a in acts if a.verb is Verb.BURN]
+    if burns:
+        depth = b.depth()
+        out.append(min(burns, key=lambda a: (depth.get(P(a.args[0]), 9), a.args[0])))
+    return out
 
 
 def _turn_value(b: Board, me: int, r: Any) -> float:
@@ -499,6 +610,12 @@ def _turn_value(b: Board, me: int, r: Any) -> float:
 def _value_after_playing(view: Any, a: Action, seed: int) -> float | None:
     """Play card `a` on a state sampled from the view, let medium make the card's choices,
     and value the position the rest of the turn starts from."""
+    return drain(_value_after_playing_steps(view, a, seed))
+
+
+def _value_after_playing_steps(view: Any, a: Action, seed: int
+                               ) -> Generator[None, None, float | None]:
+    """`_value_after_playing` in steps (see `Medium.steps`)."""
     me = view.seat
     st = view.sample(Rng(seed))
     st = st.apply_unchecked(a)
@@ -513,10 +630,13 @@ def _value_after_playing(view: Any, a: Action, seed: int) -> float | None:
         # read_state gives the Board that Board.read(st.view(who)) would, several times
         # faster (as in hard's playouts)
         sub = Medium(st.view(who), seed, board=Board.read_state(st))
-        st = st.apply_unchecked(sub.choose())
+        st = st.apply_unchecked((yield from sub.steps()))
+        yield
     b = Board.read_state(st)
     if st.is_over:
         return value(b, me, me)
+    if b.turn == me and st.phase in ("deploy", "move") and activation_pending(st):
+        yield from plan_moves_steps(b, me, me, True, True)
     return _turn_value(b, me, st)
 
 
@@ -530,33 +650,91 @@ def medium_choose(view: Any, seed: int, fast: bool = False, board: Board | None 
 # ------------------------------------------------------------------ easy
 
 
+def _easy_activate(e: Easy) -> Action:
+    """A chamber whose majority it holds, the richest first; else chance."""
+    mine = [a for a in e.acts if e.b.rewarded(P(a.args[0])) == e.me]
+    if mine:
+        return max(mine, key=lambda a: (len(e.b.icons[P(a.args[0])]), -P(a.args[0])))
+    return e.rng.choice(e.acts)
+
+
+def _easy_carry(e: Easy) -> Action:
+    """Its own cake goes with it; nobody else's."""
+    own = find(e.acts, Verb.CARRY, e.me)
+    return own if own is not None else find(e.acts, Verb.CARRY, "none") or e.acts[-1]
+
+
+def _easy_move(e: Easy) -> Action:
+    """Any group anywhere, but not into the Turret."""
+    f = e.v.pending
+    if f.get("dst") is None and f.get("src") is not None:
+        safe = [a for a in e.acts if P(a.args[0]) != e.b.turret]
+        return e.rng.choice(safe or e.acts)
+    return e.rng.choice(e.acts)
+
+
+def _easy_deploy(e: Easy) -> Action:
+    """A card's action or the Portal Gun half the time it holds a card (the Gun with the
+    first card, so one chance in as many cards as it holds, plus one); otherwise it ends
+    the step."""
+    plays = [a for a in e.acts if a.verb is Verb.PLAY]
+    plays += [a for a in e.acts if a.verb is Verb.GUN][:1]
+    if plays and e.rng.random() < 0.5:
+        return e.rng.choice(plays)
+    end = find(e.acts, Verb.END)
+    return end if end is not None else e.rng.choice(e.acts)
+
+
+def _easy_harm(e: Easy) -> Action:
+    """Fire, destroy or place the Turret where its own subjects are not hit, if it can."""
+    def hits_me(a: Action) -> bool:
+        p = P(a.args[0])
+        if a.verb is Verb.DESTROY:
+            return int(a.args[1]) == e.me
+        return e.b.sub[p][e.me] > 0
+    spared = [a for a in e.acts if not hits_me(a)]
+    return e.rng.choice(spared or e.acts)
+
+
+def _easy_chance(e: Easy) -> Action:
+    """Seeded chance: where easy plays without a rule of thumb (deliveries, Portals, the
+    recycle row, discards)."""
+    return e.rng.choice(e.acts)
+
+
+class Easy:
+    """One easy decision: the view, its legal actions, its Board and the seeded chance."""
+
+    def __init__(self, view: Any, seed: int) -> None:
+        self.v = view
+        self.me: int = view.seat
+        self.acts: list[Action] = view.legal_actions()
+        self.rng = Rng(seed)
+        self.b = Board.read(view)
+
+
+EASY_HANDLERS: dict[str, Any] = {
+    "deploy": _easy_deploy, "discard": _easy_chance, "portal": _easy_chance,
+    "shift": _easy_chance, "move": _easy_move, "carry": _easy_carry, "bonus": _easy_chance,
+    "activate": _easy_activate, "reward": _easy_chance, "turret_any": _easy_harm,
+    "fire": _easy_harm, "destroy": _easy_harm, "recycle": _easy_chance,
+}
+MEDIUM_HANDLERS: dict[str, Any] = {
+    k: f for k in DECISIONS if (f := getattr(Medium, "_" + k, None)) is not None}
+
+
 def easy_choose(view: Any, seed: int) -> Action:
     """Legal moves with light sense, and seeded randomness for the rest."""
     acts = view.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    rng = Rng(seed)
-    me = view.seat
     k = view.decision
-    b = Board.read(view)
-    if k == "activate":
-        mine = [a for a in acts if b.rewarded(P(a.args[0])) == me]
-        if mine:
-            return max(mine, key=lambda a: (len(b.icons[P(a.args[0])]), -P(a.args[0])))
-        return rng.choice(acts)
-    if k == "carry":
-        own = find(acts, Verb.CARRY, me)
-        return own if own is not None else find(acts, Verb.CARRY, "none") or acts[-1]
-    if k == "move" and view.pending.get("dst") is None and view.pending.get("src") is not None:
-        safe = [a for a in acts if P(a.args[0]) != b.turret]
-        return rng.choice(safe or acts)
-    if k == "deploy":
-        plays = [a for a in acts if a.verb is Verb.PLAY]
-        if plays and rng.random() < 0.5:
-            return rng.choice(plays)
-        end = find(acts, Verb.END)
-        return end if end is not None else rng.choice(acts)
-    return rng.choice(acts)
+    fn = EASY_HANDLERS.get(k)
+    a = fn(Easy(view, seed)) if fn is not None else None
+    if a is not None and a in acts:
+        return a
+    MISSES[f"easy {k}"] += 1
+    return acts[0]
 
 
 def plan_summary(b: Board, me: int) -> list[tuple[float, tuple[int, int, int], int]]:
@@ -567,4 +745,5 @@ def plan_summary(b: Board, me: int) -> list[tuple[float, tuple[int, int, int], i
     return out
 
 
-__all__ = ["Medium", "best_activation", "easy_choose", "medium_choose", "plan_summary"]
+__all__ = ["DECISIONS", "EASY_HANDLERS", "MEDIUM_HANDLERS", "MISSES", "Medium", "best_activation",
+           "easy_choose", "medium_choose", "plan_summary"]

@@ -7,7 +7,8 @@ over candidate plans at the root, not a tree over single clicks:
 1. Candidates. At a move decision, medium's best plans (`heuristic.plan_moves`) that agree
    with what is already chosen (the chamber moved from, the destination), at most
    `CANDIDATES` of them, each a (from, to, count, activate) plan; at the deploy step, ending
-   it or playing each card in hand. Other decisions (the activation, whose choice is part
+   it, playing each card in hand, firing the Portal Gun, burning a cake under Cave Johnson
+   (`heuristic.deploy_options`). Other decisions (the activation, whose choice is part
    of the plan searched, cake to carry, deliveries, the recycle row, ...) are medium's.
    A decision after the first of a move (to, count), and the deploy step, get a third of the
    iteration budget (at least two playouts per candidate).
@@ -41,7 +42,7 @@ from ..actions import Action, Verb
 from ..content import PANEL_LETTERS
 from ..rng import Rng
 from .board import Board, value
-from .heuristic import P, activation_pending, find, medium_choose, plan_moves
+from .heuristic import P, activation_pending, deploy_options, find, medium_choose, plan_moves
 
 DEFAULT_BUDGET_S = 1.5  # seconds per decision when neither budget is given
 CANDIDATES = 6  # plans compared at a move decision
@@ -122,13 +123,10 @@ class Search:
             cands = self._move_candidates(b, f, acts)
         elif kind == "deploy":
             pick = medium_choose(v, self.seed)
-            seen = set()
-            for a in acts:
-                if a.verb is Verb.END or (a.verb is Verb.PLAY and a.args[0] not in seen):
-                    if a.verb is Verb.PLAY:
-                        seen.add(a.args[0])
-                    cands.append(Candidate(("deploy", str(a)), (a,), None,
-                                           0.55 if a == pick else 0.5))
+            end = [a for a in acts if a.verb is Verb.END]
+            for a in end + deploy_options(acts, b, me):
+                cands.append(Candidate(("deploy", str(a)), (a,), None,
+                                       0.55 if a == pick else 0.5))
         if len(cands) <= 1:
             self.final = cands[0].steps[0] if cands else medium_choose(v, self.seed)
             return

@@ -1,0 +1,125 @@
+"""Why a bot chose what it chose: one sentence for a person, from what the bot evaluated.
+
+`hint(view, level="hard", seed=..., budget_s=...)` is the page's "Suggest a move": a
+`Thinker` for the seat that is to decide (stepped by the caller in slices), and then
+`explain(thinker)` says what the chosen action leads to in words drawn from the bot's own
+evaluation: the plan it belongs to (the group move and the chamber activated after it), who
+then holds the majority in that chamber and what it pays, where the seat's cake stands
+afterwards, and how the bot rated it against the next best option it weighed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Action, Verb
+from ..content import PANEL_LETTERS
+from .board import Board, static_value
+from .heuristic import P, plan_summary
+
+ICON_WORDS = {"s": "a Test Subject", "c": "a Cake Slice", "a": "an Aperture card",
+              "q": "the Companion Cube", "t": "the Turret"}
+
+
+def _pays(b: Board, p: int) -> str:
+    words = [ICON_WORDS[c] for c in b.reward_codes(p) if c in ICON_WORDS]
+    if not words:
+        return "nothing"
+    return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * max(0.0, min(1.0, x)))}%"
+
+
+def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
+    """What a turn plan (from, to, count, activate) does, judged on the fast model."""
+    src, dst, k, x = plan
+    s = "s" if k > 1 else ""
+    text = (f"move {k} Test Subject{s} from {PANEL_LETTERS[src]} to {PANEL_LETTERS[dst]}")
+    c = b.copy()
+    c.move(me, src, dst, k)
+    if x < 0:
+        return text
+    who = c.rewarded(x)
+    letter = PANEL_LETTERS[x]
+    if who == me:
+        text += f", then activate {letter}, where you hold the majority: it pays you {_pays(c, x)}"
+    elif who is None:
+        text += (f", then activate {letter}: nobody holds its majority, so nobody collects "
+                 "its rewards")
+    else:
+        text += (f", then activate {letter} before division {who + 1} can collect "
+                 f"{_pays(c, x)} from it")
+    mine = c.cake[x][me]
+    if mine:
+        text += f" (your {mine} Cake Slice{'s' if mine > 1 else ''} there will be incinerated)"
+    else:
+        safe = [PANEL_LETTERS[p] for p in c.lab() if c.cake[p][me] and c.depth()[p] >= 2]
+        if safe:
+            text += f"; your cake in {', '.join(safe[:3])} stays away from the old edge"
+    return text
+
+
+def explain(thinker: Any) -> str:
+    """A sentence on why `thinker` (a finished or stopped `Thinker`) chose `best()`."""
+    view = thinker.view
+    me = view.seat
+    action: Action = thinker.best()
+    b = Board.read(view)
+    said = view.describe(action)
+    search = getattr(thinker, "_search", None)
+    cands = getattr(search, "cands", None) or []
+    chosen = next((c for c in cands if c.steps and c.steps[0] == action), None)
+    others = sorted((c.mean() for c in cands if c is not chosen), reverse=True)
+    rating = ""
+    if chosen is not None:
+        rating = f" Rated {_pct(chosen.mean())} to win after {chosen.visits} playouts"
+        if others:
+            rating += f", against {_pct(others[0])} for the next best of {len(cands)} options"
+        rating += "."
+    if chosen is not None and chosen.key[0] == "move":
+        _, src, dst, k, x = chosen.key
+        return f"Suggested: {said}. The plan: {_plan_words(b, me, (src, dst, k, x))}.{rating}"
+    if action.verb is Verb.FROM and view.turn == me:
+        plans = [t for t in plan_summary(b, me) if t[1][0] == P(action.args[0])]
+        if plans:
+            _, (src, dst, k), x = plans[0]
+            return f"Suggested: {said}. The plan: {_plan_words(b, me, (src, dst, k, x))}."
+    if action.verb is Verb.ACTIVATE:
+        p = P(action.args[0])
+        who = b.rewarded(p)
+        whose = ("you hold its majority" if who == me else "nobody holds its majority"
+                 if who is None else f"it stops division {who + 1} collecting its rewards")
+        return f"Suggested: {said}: {whose}; it pays {_pays(b, p)}.{rating}"
+    if action.verb in (Verb.PLAY, Verb.GUN, Verb.BURN, Verb.END):
+        what = {Verb.PLAY: "its Aperture action plays out best",
+                Verb.GUN: "opening a Portal pair plays out best",
+                Verb.BURN: "the cake would be lost at the old edge anyway",
+                Verb.END: "no card improves the turn enough"}[action.verb]
+        return f"Suggested: {said}: {what} when the hidden cards are dealt at random.{rating}"
+    before = static_value(b, me)
+    return (f"Suggested: {said}: of the {len(view.legal_actions())} choices it leaves you "
+            f"best placed (your standing now: {_pct(before)}).{rating}")
+
+
+def chambers_of(action: Action) -> list[str]:
+    """The chamber letters an action names (to show it on the board)."""
+    return [a for a in action.args if len(a) == 1 and a in PANEL_LETTERS]
+
+
+def plan_chambers(thinker: Any) -> list[str]:
+    """The other chambers of the turn plan behind `thinker.best()` (where the group goes,
+    the chamber then activated), to show beside the action's own."""
+    search = getattr(thinker, "_search", None)
+    action = thinker.best()
+    for c in getattr(search, "cands", None) or []:
+        if c.steps and c.steps[0] == action and c.key[0] == "move":
+            _, src, dst, _k, x = c.key
+            out = [PANEL_LETTERS[p] for p in (src, dst, x) if p >= 0]
+            own = chambers_of(action)
+            return [q for i, q in enumerate(out) if q not in own and q not in out[:i]]
+    return []
+
+
+__all__ = ["chambers_of", "explain", "plan_chambers"]

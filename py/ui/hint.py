@@ -1,0 +1,111 @@
+"""'Suggest a move': the hard computer player's choice for the person whose turn it is.
+
+The button asks `hard` to think for the seat now deciding, with the page's bot budget and
+in the same slices as a computer player (`bots_bridge`), so the page keeps answering. Its
+choice is then shown on the board (the chambers it names, and the button that plays it,
+get `data-hint`; the rest of its turn plan `data-hint="plan"`) with a sentence on why,
+drawn from what the bot evaluated (`cakegame.bots.explain`). Playing it is the player's
+own click. The hints asked in a game are counted and shown in the game-over dialog. The
+hint never decides anything: whatever it names is one of the engine's legal actions for
+the open decision.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pyscript import window
+
+from . import bots_bridge
+from .dom import by_id, found
+
+HINT_LEVEL = "hard"
+
+
+class Hints:
+    """The hint button of one page: asks, shows, counts."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.count = 0  # hints asked in this game
+        # (state, action, the chambers it names, the other chambers of its plan)
+        self.shown: tuple[Any, str, list[str], list[str]] | None = None
+        self.asking: Any = None  # the state a hint is being worked out for
+
+    def wire(self) -> None:
+        """Hook the button (call once at start-up)."""
+        self.app._on(by_id("btn-hint"), "click", lambda e: self.ask())
+
+    def reset(self) -> None:
+        """A new (or resumed) game: no hint shown, none counted."""
+        self.count = 0
+        self.shown = None
+        self.asking = None
+
+    def ask(self) -> None:
+        s = self.app.state
+        if s is None or s.is_over or not self.app.session.is_human(s.current_player):
+            return
+        if self.asking is s:
+            return
+        self.asking = s
+        asyncio.ensure_future(self._think(s))
+
+    async def _think(self, s: Any) -> None:
+        from cakegame.bots import Thinker
+        from cakegame.bots.explain import chambers_of, explain, plan_chambers
+
+        self.app.texts.prop("btn-hint", "disabled", True)
+        self.app.notice("Thinking about a suggestion…")
+        window.performance.mark("hint-start")
+        await asyncio.sleep(0)
+        seed = (s.seed * 1_000_003 + s.turn_number * 7919 + 17) % (2**31)
+        thinker = Thinker(s.view(s.current_player), HINT_LEVEL, seed=seed,
+                          budget_s=bots_bridge.BUDGET_S[HINT_LEVEL])
+        while not thinker.step(1000, slice_s=bots_bridge.SLICE_S):
+            await asyncio.sleep(0)
+            if self.app.state is not s:
+                break
+        window.performance.measure("bot hint", "hint-start")
+        self.asking = None
+        if self.app.state is not s:  # the game moved on while it was thinking
+            self.app.render()
+            return
+        action = thinker.best()
+        text = explain(thinker)
+        self.count += 1
+        self.shown = (s, str(action), chambers_of(action), plan_chambers(thinker))
+        self.app.render()
+        self.app.notice(text)
+
+    def after_render(self) -> None:
+        """Keep the button and the marks in step with the state (called by each redraw)."""
+        app = self.app
+        s = app.state
+        usable = (s is not None and not s.is_over and app.session.is_human(s.current_player)
+                  and self.asking is None and not app.session.needs_curtain(s.current_player))
+        app.texts.prop("btn-hint", "disabled", not usable)
+        for el in _all("[data-hint]"):
+            el.removeAttribute("data-hint")
+        if self.shown is None or self.shown[0] is not s:
+            self.shown = None
+            return
+        _, action, letters, plan = self.shown
+        for mark, group in (("", letters), ("plan", plan)):
+            for letter in group:
+                for el in _all(f'#chambers .chamber[data-letter="{letter}"]'):
+                    el.setAttribute("data-hint", mark)
+        for el in _all("[data-action]"):  # a chamber or a button that plays it
+            if el.getAttribute("data-action") == action:
+                el.setAttribute("data-hint", "")
+
+    def gameover_text(self) -> str:
+        n = self.count
+        return ("No hints were asked for." if n == 0 else
+                f"{n} hint{'s were' if n > 1 else ' was'} asked for (“Suggest a move”).")
+
+
+def _all(selector: str) -> list[Any]:
+    found_list = window.document.querySelectorAll(selector)
+    return [found_list.item(i) for i in range(found_list.length) if found(found_list.item(i))]

@@ -1,0 +1,52 @@
+"""'Suggest a move' in the page (issue 14): the hard player's choice, shown and explained,
+played by the player's own click, and counted in the game-over dialog."""
+
+from __future__ import annotations
+
+import random
+
+from playhelp import status
+
+HINTED = "[data-action][data-hint]"
+
+
+def ask_hint(page) -> str:
+    """Press "Suggest a move", wait for the suggestion; returns the action it marks."""
+    page.click("#btn-hint")
+    try:
+        page.wait_for_selector(HINTED, timeout=60_000)
+    except Exception:
+        raise AssertionError(page.inner_text("#notice") + "\n" + page.report()) from None
+    return page.get_attribute(HINTED, "data-action")
+
+
+def test_a_hint_is_shown_explained_played_and_counted(page_watch, artifacts):
+    page_watch.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0")
+    page_watch.wait_for_selector("#btn-hint:not([disabled])")
+    # Play into the game a little, so the hint is about a real choice (a group move).
+    rng = random.Random(3)
+    while "Test Subjects from" not in status(page_watch):
+        buttons = page_watch.locator("#choices [data-action]:not([disabled])")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page_watch.wait_for_selector("#btn-hint:not([disabled])", timeout=60_000)
+    action = ask_hint(page_watch)
+    notice = page_watch.inner_text("#notice")
+    assert notice.startswith("Suggested:"), notice
+    assert "The plan:" in notice and "activate" in notice, notice
+    letter = action.split()[1]
+    assert page_watch.locator(f'#chambers .chamber[data-letter="{letter}"][data-hint]').count() == 1
+    page_watch.screenshot(path=str(artifacts / "hint.png"))
+    log_before = page_watch.locator("#log li").count()
+    page_watch.click(HINTED)  # play it
+    page_watch.wait_for_function(f"document.querySelectorAll('#log li').length > {log_before}")
+    assert action.startswith("from ")
+    assert page_watch.locator("[data-hint]").count() == 0  # the marks go with the decision
+    ask_hint(page_watch)  # a second hint, for the next part of the same move
+    # An easy bot finishes the game for the player.
+    page_watch.locator(".seat-kind").nth(0).select_option("easy")
+    page_watch.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Game over')",
+        timeout=240_000, polling=500)
+    assert "2 hints were asked for" in page_watch.inner_text("#go-hints")
+    assert page_watch.locator("#btn-hint[disabled]").count() == 1
+    page_watch.assert_clean()
