@@ -121,6 +121,11 @@ class App:
             "auto_single", bool(e.target.checked)))
         self._on(by_id("pace"), "change", lambda e: self.set_pref("pace", str(e.target.value)))
         self._on(by_id("bot-step"), "click", lambda e: self.step_bot())
+        log = by_id("log")
+        self._on(log, "mouseover", self._log_point)
+        self._on(log, "focusin", self._log_point)
+        self._on(log, "mouseleave", lambda e: self.board.flash(""))
+        self._on(log, "focusout", lambda e: self.board.flash(""))
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
         self.hint.wire()
@@ -318,6 +323,9 @@ class App:
         target = event.target
         if not found(target) or not hasattr(target, "closest"):
             return
+        menu = by_id("more")
+        if menu.open and not found(target.closest("#more summary")):
+            menu.open = False  # a choice in the menu, or a click elsewhere, closes it
         el = target.closest("[data-action]")
         if found(el):
             if el.hasAttribute("disabled"):
@@ -366,6 +374,14 @@ class App:
         elif key == "Escape" and (self.selected is not None or self.confirming is not None):
             self.confirming = None
             self.select(None)
+
+    def _log_point(self, event: Any) -> None:
+        """A log entry pointed at (hover, focus, tap): light up its chambers on the board."""
+        target = event.target
+        if not found(target) or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-chambers]")
+        self.board.flash(el.getAttribute("data-chambers") if found(el) else "")
 
     # ---- drawing and the turn loop -------------------------------------------------------
     def _bump(self) -> None:
@@ -426,8 +442,10 @@ class App:
         last = frozenset(w for w in last_words if len(w) == 1 and w.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
         ghosts = self._ghosts(s, texts)
+        since = self._since(s, human)
+        changed = frozenset("".join(e[3] for e in since if len(e) > 3))
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
-                          describe=s.describe, ghosts=ghosts)
+                          describe=s.describe, ghosts=ghosts, changed=changed)
         # Keep the choices in view (or, while others play, what they just did).
         if ghosts:
             follow = tuple(f"ghost:{g[0]}" for g in ghosts)
@@ -440,7 +458,8 @@ class App:
         panels.players(s)
         panels.piles(s)
         panels.hand(s, *self._hand_shown(s, human, curtain), t)
-        panels.log()
+        panels.log(s.names)
+        panels.since(since, s.names)
         can_undo = self.confirming is not None or session.can_undo()
         self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
         bots = any(k != "human" for k in session.seats)
@@ -449,13 +468,24 @@ class App:
         if by_id("pace").value != self.prefs.pace:
             by_id("pace").value = self.prefs.pace
         if curtain:
-            dialogs.curtain(s.names[seat])
+            why = ""
+            if s.turn != seat:  # called in another player's turn: say what for
+                why = f"It is {s.names[s.turn]}'s turn, but {s.names[seat]} decides now: " \
+                      f"{s.prompt()}."
+            dialogs.curtain(s.names[seat], why)
         if over and not self.gameover_shown:
             self.gameover_shown = True
             dialogs.gameover(s)
             by_id("go-hints").textContent = self.hint.gameover_text()
         self.hint.after_render()
         self._bump()
+
+    def _since(self, s: Any, human: bool) -> list[list[Any]]:
+        """What the other seats did since the person to act last decided (shown until they
+        act), or nothing when no one is waiting to read it."""
+        if not human or s.is_over or self.session.humans == 0:
+            return []
+        return self.session.since_last_turn(s.current_player)
 
     def _ghosts(self, s: Any, texts: list[str]) -> tuple:
         """Where the recycled chamber may land, one place per row it may go to, read from

@@ -57,8 +57,22 @@ class Board:
         self.box = ""
         self.dimming = False  # the layer's "dimming" class: chambers that are no choice fade
         self.positions: dict[tuple[int, int], str] = {}  # (row, x) -> CSS transform
+        self.flashing: frozenset[str] = frozenset()  # chambers of the log entry pointed at
         self.ghost_layer: Any = None
         self.ghost_key: tuple = ()
+
+    def flash(self, letters: str) -> None:
+        """Light up the chambers of a log entry (a hover or a tap), or none."""
+        want = frozenset(letters)
+        for letter in self.flashing | want:
+            view = self.views.get(letter)
+            if view is None:
+                continue
+            on = letter in want
+            if on != (" flash" in view.cls):
+                view.cls = view.cls + " flash" if on else view.cls.replace(" flash", "")
+                view.g.setAttribute("class", view.cls)
+        self.flashing = want
 
     def element(self, letter: str) -> Any:
         """The chamber's `<g>`, or None if it was never drawn; "ghost:<action>" names the
@@ -87,7 +101,8 @@ class Board:
 
     def render(self, state: Any, marks: dict[str, Mark], dim: bool,
                last: frozenset[str] = frozenset(), source: str | None = None,
-               describe: Any = None, ghosts: tuple = ()) -> None:
+               describe: Any = None, ghosts: tuple = (),
+               changed: frozenset[str] = frozenset()) -> None:
         """Bring the picture up to `state`; `marks` says which chambers are targets, `last`
         which ones the last action named (a quiet outline, so the table sees what happened),
         `ghosts` the places a recycled chamber may land: (action, row, x, label) each."""
@@ -134,10 +149,12 @@ class Board:
                 pos = self.positions[(c.row, c.x)] = f"translate({cx:.1f}px, {cy:.1f}px)"
             arrive = False
             if pos != view.pos:
-                # A recycled chamber jumps to the far side: it fades in there instead of
-                # sliding across the lab; ordinary moves (a row shifting) slide.
+                # A recycled chamber travels from the old edge to its new place, above the
+                # others and slower; ordinary moves (a row shifting) slide.
                 jump = view.at is not None and (abs(view.at[0] - c.x) > 3 or view.at[1] != c.row)
-                transition = "none" if jump else ""
+                transition = "transform .9s cubic-bezier(.4,0,.2,1)" if jump else ""
+                if jump:
+                    self.layer.append(view.g)  # drawn last: on top while it travels
                 if transition != view.transition:
                     view.style.transition = transition
                     view.transition = transition
@@ -157,8 +174,12 @@ class Board:
                 cls += " source"
             elif c.letter in last:
                 cls += " last"
+            if c.letter in changed:
+                cls += " changed"
+            if c.letter in self.flashing:
+                cls += " flash"
             if arrive:
-                cls += " arrive" if "arrive" not in view.cls else " arrive2"
+                cls += " travel"
             if cls != view.cls:
                 view.g.setAttribute("class", cls)
                 view.cls = cls

@@ -290,24 +290,52 @@ class Panels:
     # ---- log -----------------------------------------------------------------------------
     def reset_log(self) -> None:
         self.log_shown = 0
+        self.log_turn: Any = None
         by_id("log").replaceChildren()
 
-    def log(self) -> None:
-        """Append the new log entries (one DOM call), or drop undone ones from the end."""
+    def log(self, names: Any) -> None:
+        """Append the new log entries (one DOM call), grouped by turn under a heading; an
+        undo (entries gone from the end) redraws the log once."""
         box = by_id("log")
         log = self.session.log
-        while self.log_shown > len(log):
-            box.lastElementChild.remove()
-            self.log_shown -= 1
+        if self.log_shown > len(log):
+            self.reset_log()
         new = []
         for entry in log[self.log_shown:]:
-            turn, seat, text = entry
-            chip = (markup("span", None, f"chip d{seat} shape{seat}")
-                    if isinstance(seat, int) and 0 <= seat < 4 else "")
-            new.append(markup("li", None, "log-entry", inner=chip
-                              + markup("span", f"Turn {turn}. ", "muted") + markup("span", text)))
+            turn, seat, text = entry[0], entry[1], entry[2]
+            letters = entry[3] if len(entry) > 3 else ""
+            seat_ok = isinstance(seat, int) and 0 <= seat < 4
+            if turn != self.log_turn:
+                self.log_turn = turn
+                who = names[seat] if seat_ok and seat < len(names) else ""
+                chip = markup("span", None, f"chip d{seat} shape{seat}") if seat_ok else ""
+                new.append(markup("li", None, "log-turn",
+                                  inner=chip + markup("span", f"Turn {turn}" + (
+                                      f" · {who}" if who else ""))))
+            cls = f"log-entry d{seat}" if seat_ok else "log-entry"
+            new.append(markup("li", text, cls, data_chambers=letters or None,
+                              tabindex="0" if letters else None))
         if new:
             box.insertAdjacentHTML("beforeend", "".join(new))
         # No scrolling from here: reading scrollHeight would force a layout on every click.
         # The log's scroll box is a reversed flex column, which keeps the newest in view.
         self.log_shown = len(log)
+
+    def since(self, entries: list[list[Any]], names: Any) -> None:
+        """The strip that says what the others did since this player's last turn."""
+        if not entries:
+            self.texts.prop("since", "hidden", True)
+            return
+        seats = []
+        for e in entries:
+            if e[1] not in seats:
+                seats.append(e[1])
+        parts = []
+        for seat in seats:
+            mine = [e[2] for e in entries if e[1] == seat]
+            # The turn's decisive moves: activations and recycles, and what they caused.
+            words = (" activates ", " recycles ", "destroyed", "incinerated", " wins")
+            key = [t for t in mine if any(w in t for w in words)]
+            parts.append(" · ".join(key or mine[-1:]))
+        self.texts.text("since-text", "Since your last turn: " + " — ".join(parts))
+        self.texts.prop("since", "hidden", False)

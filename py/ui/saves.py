@@ -5,7 +5,8 @@
      "undo":  {"base": <an earlier state>, "actions": ["from C", ...]}   (only when undoable)
      "seats": ["human", "easy", ...],         one per seat: "human" or a bot level
      "ui":    {"pass_device": true, "revealed": 0},
-     "log":   [[turn, seat, "Ann moves 2 Test Subjects ..."], ...]}
+     "log":   [[turn, seat, "Ann moves 2 Test Subjects ...", "KL"], ...]}
+              (the fourth item, the chambers the move touched, may be missing)
 
 Everything read back is checked: a save that is not JSON, not ours, from a newer version, or
 whose game does not hold together raises `SaveError` with words for the player, never a
@@ -133,7 +134,8 @@ def decode(text: Any) -> Save:
         raise SaveError("invalid", "the save's settings are damaged")
     log = data.get("log", [])
     if not isinstance(log, list) or not all(
-            isinstance(e, list) and len(e) == 3 and isinstance(e[2], str) for e in log):
+            isinstance(e, list) and len(e) in (3, 4) and isinstance(e[2], str)
+            and (len(e) == 3 or isinstance(e[3], str)) for e in log):
         raise SaveError("invalid", "the save's game log is damaged")
     save = Save(state, seats, ui=ui, log=log)
     undo = data.get("undo")

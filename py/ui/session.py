@@ -12,7 +12,7 @@ from typing import Any
 
 import cakegame
 
-from . import history, saves
+from . import eventlog, history, saves
 
 
 class Session:
@@ -84,9 +84,11 @@ class Session:
         return s is not None and not s.is_over and not self.is_human(s.current_player)
 
     def needs_curtain(self, seat: int) -> bool:
-        """The pass-the-device screen must hide `seat`'s hand until its owner is ready."""
+        """The pass-the-device screen must hide `seat`'s hand until its owner is ready;
+        skipped when there is nothing to hide (an empty hand)."""
         return (bool(self.ui.get("pass_device")) and self.humans >= 2
-                and self.ui.get("revealed") != seat)
+                and self.ui.get("revealed") != seat and self.state is not None
+                and self.state.hand_size(seat) > 0)
 
     def legal_texts(self) -> list[str]:
         """The engine's legal actions now, as texts (worked out once per state)."""
@@ -102,6 +104,16 @@ class Session:
 
     def can_undo(self) -> bool:
         return self.human_to_act() and len(self.states) > 1 and self.undo_depth() > 0
+
+    def since_last_turn(self, seat: int) -> list[list[Any]]:
+        """The log entries of the other seats since `seat` last decided (newest last)."""
+        out: list[list[Any]] = []
+        for entry in reversed(self.log):
+            if entry[1] == seat:
+                break
+            out.append(entry)
+        out.reverse()
+        return out if len(out) < len(self.log) else []
 
     def bot_seed(self) -> int:
         """The seed a bot decides with now: a function of the game and how far it went."""
@@ -121,7 +133,9 @@ class Session:
             new = s.apply_unchecked(cakegame.Action.parse(text))
         else:
             new = s.apply(text)
-        entry = [s.turn_number, seat, s.describe(text)]
+        # One entry per move, its consequences in words and the chambers it touched.
+        entry = [s.turn_number, seat, eventlog.entry_text(s, text, new),
+                 eventlog.chambers_of(text, new.events)]
         self.log.append(entry)
         self.log_parts.append(json.dumps(entry, separators=(",", ":")))
         self.states.append(new)
