@@ -77,8 +77,14 @@ def chambers_of(text: str, events: Any) -> str:
 def entry_text(before: Any, text: str, after: Any) -> str:
     """The log's sentence for `text` played at `before` (giving `after`)."""
     said = before.describe(text)
+    named = set(text.split()[1:])
     parts: list[str] = []
     for e in after.events:
+        k = e.kind
+        if k in (EventKind.SUBJECTS_IN, EventKind.CAKE_IN) and e.chamber in named:
+            continue  # the delivery the player chose: the sentence says it already
+        if k is EventKind.CARD_TAKEN and "Aperture card" in said:
+            continue
         p = phrase(e, after.names)
         if p is not None and p not in parts:
             parts.append(p)
