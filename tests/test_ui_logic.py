@@ -303,3 +303,24 @@ def test_the_share_link_keeps_every_setting_and_the_names():
     assert (back.players, back.seed, back.first, back.pass_device) == (3, 77, 2, True)
     assert back.game_seats() == s.game_seats()
     assert back.game_names() == ["Ann & Bo", "Zoë", "C D"]
+
+
+def test_losses_since_last_turn_add_up_the_others_destroyed_pieces():
+    from ui.session import Session
+    seen = 0
+    for seed in range(8):
+        ses = Session()
+        ses.start(cakegame.new_game(players=2, seed=seed), ["human", "human"], False)
+        rng = random.Random(seed)
+        lost_by: dict[int, dict[str, int]] = {0: {}, 1: {}}  # what each seat has not seen
+        while not ses.state.is_over:
+            me = ses.state.current_player
+            assert ses.losses_since(me) == {k: v for k, v in lost_by[me].items() if v}
+            lost_by[me] = {}
+            ses.apply(rng.choice(ses.legal_texts()))
+            for e in ses.state.events:
+                if e.kind.value in ("subjects_destroyed", "cake_incinerated"):
+                    seen += 1
+                    other = 1 - me
+                    lost_by[other][e.chamber] = lost_by[other].get(e.chamber, 0) + e.count
+    assert seen > 10

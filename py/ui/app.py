@@ -444,8 +444,9 @@ class App:
         ghosts = self._ghosts(s, texts)
         since = self._since(s, human)
         changed = frozenset("".join(e[3] for e in since if len(e) > 3))
+        losses = session.losses_since(s.current_player) if since else {}
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
-                          describe=s.describe, ghosts=ghosts, changed=changed)
+                          describe=s.describe, ghosts=ghosts, changed=changed, losses=losses)
         # Keep the choices in view (or, while others play, what they just did).
         if ghosts:
             follow = tuple(f"ghost:{g[0]}" for g in ghosts)

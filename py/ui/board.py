@@ -59,6 +59,8 @@ class Board:
         self.positions: dict[tuple[int, int], str] = {}  # (row, x) -> CSS transform
         self.flashing: frozenset[str] = frozenset()  # chambers of the log entry pointed at
         self.ghost_layer: Any = None
+        self.loss_layer: Any = None
+        self.loss_key: tuple = ()
         self.ghost_key: tuple = ()
 
     def flash(self, letters: str) -> None:
@@ -102,7 +104,8 @@ class Board:
     def render(self, state: Any, marks: dict[str, Mark], dim: bool,
                last: frozenset[str] = frozenset(), source: str | None = None,
                describe: Any = None, ghosts: tuple = (),
-               changed: frozenset[str] = frozenset()) -> None:
+               changed: frozenset[str] = frozenset(),
+               losses: dict[str, int] | None = None) -> None:
         """Bring the picture up to `state`; `marks` says which chambers are targets, `last`
         which ones the last action named (a quiet outline, so the table sees what happened),
         `ghosts` the places a recycled chamber may land: (action, row, x, label) each."""
@@ -191,6 +194,7 @@ class Board:
                 self._set_target(view, mark, c.letter)
                 view.attrs = attrs
         self._ghosts(ghosts, describe)
+        self._losses(losses or {}, {c.letter: (c.row, c.x) for c in chambers})
         for letter, view in self.views.items():
             hidden = letter not in present
             if hidden and "gone" not in view.cls:
@@ -217,6 +221,25 @@ class Board:
                        f'<polygon class="hex" points="{HEX_POINTS}"/>'
                        f'<text y="5">{esc(label)}</text></g>')
         self.ghost_layer.innerHTML = "".join(out)
+
+    def _losses(self, losses: dict[str, int], at: dict[str, tuple[int, int]]) -> None:
+        """A red "−n" badge on each chamber where pieces were lost since the player's last
+        turn (where the chamber is now: a recycled one carries it to its new place)."""
+        key = tuple(sorted((k, v, at.get(k)) for k, v in losses.items()))
+        if key == self.loss_key:
+            return
+        self.loss_key = key
+        if self.loss_layer is None:
+            self.loss_layer = svg("g", "losses")
+            self.root.append(self.loss_layer)
+        out = []
+        for _letter, count, spot in key:
+            if spot is None:
+                continue
+            cx, cy = drawing.centre(*spot)
+            out.append(f'<g class="loss" transform="translate({cx + 30:.1f} {cy - 40:.1f})">'
+                       f'<circle r="12"/><text y="5">−{count}</text></g>')
+        self.loss_layer.innerHTML = "".join(out)
 
     @staticmethod
     def _target_attrs(mark: Mark | None, letter: str) -> dict[str, str]:

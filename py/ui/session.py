@@ -24,6 +24,7 @@ class Session:
         self.actions: list[str] = []  # actions between consecutive states of the window
         self.log: list[list[Any]] = []
         self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
+        self.losses: list[dict[str, int]] = []  # per log entry: pieces lost per chamber
         self.seats: list[str] = []
         self.ui: dict[str, Any] = {"pass_device": False, "revealed": None}
         self.last_action = ""  # the text of the action played last (outlined on the board)
@@ -64,6 +65,7 @@ class Session:
     def set_log(self, log: list[list[Any]]) -> None:
         self.log = [list(e) for e in log]
         self.log_parts = [json.dumps(e, separators=(",", ":")) for e in self.log]
+        self.losses = [{} for _ in self.log]  # not saved: a resumed game shows none
 
     # ---- questions -----------------------------------------------------------------------
     def is_human(self, seat: int | None) -> bool:
@@ -107,13 +109,25 @@ class Session:
 
     def since_last_turn(self, seat: int) -> list[list[Any]]:
         """The log entries of the other seats since `seat` last decided (newest last)."""
-        out: list[list[Any]] = []
+        n = self._since_count(seat)
+        return self.log[len(self.log) - n:] if n else []
+
+    def losses_since(self, seat: int) -> dict[str, int]:
+        """Test Subjects and Cake Slices lost per chamber since `seat` last decided."""
+        out: dict[str, int] = {}
+        n = self._since_count(seat)
+        for lost in self.losses[len(self.losses) - n:] if n else []:
+            for letter, count in lost.items():
+                out[letter] = out.get(letter, 0) + count
+        return out
+
+    def _since_count(self, seat: int) -> int:
+        n = 0
         for entry in reversed(self.log):
             if entry[1] == seat:
                 break
-            out.append(entry)
-        out.reverse()
-        return out if len(out) < len(self.log) else []
+            n += 1
+        return n if n < len(self.log) else 0
 
     def bot_seed(self) -> int:
         """The seed a bot decides with now: a function of the game and how far it went."""
@@ -138,6 +152,7 @@ class Session:
                  eventlog.chambers_of(text, new.events)]
         self.log.append(entry)
         self.log_parts.append(json.dumps(entry, separators=(",", ":")))
+        self.losses.append(eventlog.losses(new.events))
         self.states.append(new)
         self.actions.append(text)
         depth = history.undo_depth(self.states)
@@ -161,6 +176,7 @@ class Session:
         if self.log:
             self.log.pop()
             self.log_parts.pop()
+            self.losses.pop()
         return self.state, undone
 
     def reveal(self) -> None:
