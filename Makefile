@@ -1,8 +1,9 @@
 # Portal: The Uncooperative Cake Acquisition Game, web edition.
 #   make play    install what is missing, build, serve on http://127.0.0.1:$(PORT)/
-#   make test    install test tools (pip, Debian chromium, npm runtime), lint, run pytest
+#   make test    install test tools (pip, Debian browsers, npm runtime), lint, run pytest
 #   make lint    ruff
 #   make bench   page start-up benchmark (bench/page.py), then bench/engine.py if present
+#   make bench-browsers   cold start in Chromium, Firefox and WebKit (bench/browsers.py)
 #   make site    stage the deployable site in _site/ (what the Pages workflow uploads)
 #   make clean   remove everything built (make distclean: node_modules/ too)
 # Runs as root (CI) or as a user with sudo for the one apt-get step.
@@ -15,7 +16,7 @@ STAMPS := .make
 PYTEST_ARGS ?=
 
 .PHONY: play serve build runtime config wheel pybundle precache site test test-deps pip-deps chromium \
-        lint bench clean distclean
+        engines lint bench bench-browsers clean distclean
 
 # ---- runtime from the npm registry --------------------------------------------------------
 # npm ci writes node_modules/.package-lock.json: it is the stamp of a complete install.
@@ -78,7 +79,21 @@ chromium:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium chromium-driver; \
 	fi
 
-test-deps: pip-deps chromium build
+# Firefox and WebKit for tests/test_engines.py (WebKitGTK draws into an Xvfb display).
+OTHER_ENGINES := /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
+engines:
+	@if ! ls $(OTHER_ENGINES) >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	  elif command -v sudo >/dev/null; then SUDO=sudo; \
+	  else echo "Firefox/WebKit missing: apt-get install firefox-esr webkit2gtk-driver xvfb"; \
+	    exit 1; fi; \
+	  echo "Installing Debian's firefox-esr, webkit2gtk-driver and xvfb (browser tests)"; \
+	  $$SUDO apt-get update -q; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends \
+	    firefox-esr webkit2gtk-driver xvfb; \
+	fi
+
+test-deps: pip-deps chromium engines build
 
 lint: pip-deps
 	$(PYTHON) -m ruff check .
@@ -92,6 +107,9 @@ test: test-deps
 bench: pip-deps chromium build
 	$(PYTHON) bench/page.py
 	@if [ -f bench/engine.py ]; then $(PYTHON) bench/engine.py; fi
+
+bench-browsers: pip-deps chromium engines build
+	$(PYTHON) bench/page.py --engines chromium,firefox,webkit
 
 clean:
 	rm -rf runtime/ build/ _site/ $(STAMPS)/ sw-precache.js tests/artifacts/ bench/results/ \

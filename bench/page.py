@@ -1,17 +1,26 @@
 #!/usr/bin/env python3
-"""Start-up and click latency of the game page against a hello-world PyScript page.
+"""Start-up and click latency of the game page against two hello-world PyScript floors.
 
-One run measures, in headless Debian Chromium against a local server:
+The floors, on the same runtime: bench/hello/ (PyScript + Pyodide, one SVG shape, one
+button) and bench/hello-micropip/ (the same plus one small local wheel installed through
+micropip, as the game installs cakegame: the design's floor). One run measures, in headless
+Debian Chromium against a local server:
   cold start   fresh browser context (empty caches) to the first enabled [data-action]
-               (the game) or the enabled button (bench/hello/, the floor of this stack)
+               (the game) or the enabled button (the floors)
   warm start   the same context, reloaded
   first paint  the page frame's first (contentful) paint, from the cold load
   click        click an enabled [data-action], time until the DOM stops changing
                (median and 95th percentile), for real moves in the game
-and prints medians over --runs and the game/hello ratios. Numbers move from run to run and
-machine to machine: only the ratios measured in one run mean much.
+and then, unless --no-link, the same cold and warm starts over a player's link: the site
+served as GitHub Pages serves it (gzip, Cache-Control max-age=600, ETag: tools/pagesserver.py)
+through Chromium's network emulation (bench/link.py: 20 Mbit/s down, 40 ms), with the bytes
+on the wire and a waterfall of the game's cold start (which request was asked for by which).
+It prints medians over --runs, the game's ratios to both floors and micropip's own cost (the
+two floors' difference). Numbers move from run to run and machine to machine: only the
+ratios measured in one run mean much.
 
-    python3 bench/page.py [--runs 5] [--clicks 40] [--only hello|game] [--sw] [--json FILE]
+    python3 bench/page.py [--runs 5] [--clicks 40] [--only hello|micropip|game] [--sw]
+                          [--no-link] [--link-runs N] [--json FILE]
 
 The game page may not be ready to measure: this prints "game page not ready" and goes on.
 """
@@ -29,17 +38,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(ROOT / "bench"))
+import floor_wheel  # noqa: E402
+import link  # noqa: E402
+
 from tools import build_pybundle  # noqa: E402
 from tools.browser import launch  # noqa: E402
+from tools.pagesserver import PagesServer  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
 
 READY_SELECTOR = "[data-action]:not([disabled])"
 PAGES = {
     # name: (path, ready selector): the game opens a fresh game at once from the URL.
     "hello": ("bench/hello/index.html", READY_SELECTOR),
+    "micropip": ("bench/hello-micropip/index.html", READY_SELECTOR),
     "game": ("index.html?players=2&seed=7", "html[data-boot=ready] " + READY_SELECTOR),
 }
 START_TIMEOUT_MS = 120_000
+EARLY = ("early_form", "early_picture", "early_start")
+EARLY_ROWS = [("new-game form shown (no save)", "early_form"),
+              ("last board shown (returning)", "early_picture"),
+              ("playable after an early Start", "early_start")]
 
 # Injected before any page script: note when the ready selector first matches.
 WATCH_READY = """
@@ -149,6 +168,87 @@ def measure_start(browser, base: str, name: str, allow_sw: bool) -> dict:
         context.close()
 
 
+# Injected before any page script of the game: when something to do first appeared (see
+# js/early.js): the new-game form, the returning player's pictured board, and the game
+# playable after "Start the game" was pressed before Python was ready.
+WATCH_EARLY = """
+(() => {
+  const marks = window.__early = {};
+  const selectors = {form: '#newgame[open] #ng-start', picture: '#lab-placeholder.picture .chamber',
+                     ready: 'html[data-boot=ready] [data-action]:not([disabled])'};
+  const check = () => {
+    for (const k in selectors) {
+      if (!(k in marks) && document.querySelector(selectors[k])) marks[k] = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true,
+                                                 attributes: true});
+  document.addEventListener('DOMContentLoaded', check);
+})();
+"""
+
+
+def measure_early(browser, base: str, throttle: dict | None = None) -> dict:
+    """Before Python, in a fresh context: ms from navigation to the new-game form (a new
+    player), to the game playable after Start was pressed at once (before Python was
+    ready), then, reloading, to the last board's picture (a returning player)."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH_EARLY)
+        with link.Waterfall(page) as w:
+            if throttle:
+                w.throttle(throttle)
+            page.goto(base + "index.html", wait_until="commit")
+            page.wait_for_function("window.__early && window.__early.form", polling=20,
+                                   timeout=START_TIMEOUT_MS)
+            early_click = page.evaluate("document.documentElement.dataset.boot") == "loading"
+            page.click("#ng-start")
+            page.wait_for_function("window.__early.ready", polling=50, timeout=START_TIMEOUT_MS)
+            first = page.evaluate("window.__early")
+            page.wait_for_function("localStorage.getItem('cakegame.picture') !== null",
+                                   timeout=START_TIMEOUT_MS)
+            page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+            page.goto(base + "index.html", wait_until="commit")
+            page.wait_for_function("window.__early && window.__early.picture", polling=20,
+                                   timeout=START_TIMEOUT_MS)
+            again = page.evaluate("window.__early")
+        return {"early_form": first["form"], "early_start": first["ready"],
+                "early_click_before_python": early_click, "early_picture": again["picture"]}
+    finally:
+        context.close()
+
+
+def measure_link_start(browser, base: str, name: str, waterfall: bool = False) -> dict:
+    """Cold and warm start over the emulated link (bench/link.py), service worker blocked:
+    the HTTP cache (max-age, ETag) is all a reload has. Also the bytes on the wire of the
+    cold start, and its requests if `waterfall`."""
+    path, selector = PAGES[name]
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH_READY % json.dumps(selector))
+        with link.Waterfall(page) as w:
+            w.throttle(link.LINK)
+            cold = start(page, base + path, selector)
+            paint = paints(page)
+            cold_rows = w.rows(base)
+            page.wait_for_timeout(200)  # let late requests of the cold start finish
+            cold_rows = w.rows(base)
+            count = len(cold_rows)
+            warm = start(page, base + path, selector, reload=True)
+            warm_rows = w.rows(base)[count:]
+        out = {"cold": cold, "warm": warm, "first_paint": paint.get("first-paint"),
+               "first_contentful_paint": paint.get("first-contentful-paint"),
+               "bytes": link.total_bytes(cold_rows), "requests": len(cold_rows),
+               "warm_bytes": link.total_bytes(warm_rows)}
+        if waterfall:
+            out["waterfall"] = cold_rows
+        return out
+    finally:
+        context.close()
+
+
 def game_click_step(page, rng: random.Random) -> dict | None:
     """One move in the game: click a random enabled [data-action] and time the redraw.
 
@@ -201,6 +301,32 @@ def ratio(game, hello) -> str:
     return f"{game / hello:5.2f}x" if game is not None and hello else "  -"
 
 
+def fmt_bytes(value) -> str:
+    return "-" if value is None else f"{value / 1e6:8.2f} MB"
+
+
+def print_table(title: str, names: list[str], summary: dict, rows: list[tuple]) -> None:
+    """One column per page, then the game's ratio to each floor measured."""
+    floors = [f for f in ("hello", "micropip") if f in names and f != "game"] if (
+        "game" in names) else []
+    print(title)
+    print(f"{'':32}" + "".join(f"{n:>13}" for n in names)
+          + "".join(f"{'game/' + f:>15}" for f in floors))
+    for label, key, *unit in rows:
+        show = fmt_bytes if unit == ["bytes"] else fmt
+        line = f"{label:32}" + "".join(f"{show(summary[n].get(key)):>13}" for n in names)
+        if unit != ["bytes"]:
+            line += "".join(f"{ratio(summary['game'].get(key), summary[f].get(key)):>15}"
+                            for f in floors)
+        print(line)
+    if "hello" in names and "micropip" in names:
+        for label, key in (("cold", "cold"), ("warm", "warm")):
+            a, b = summary["micropip"].get(key), summary["hello"].get(key)
+            if a is not None and b is not None:
+                print(f"micropip's own cost, {label} start: {a - b:+.0f} ms "
+                      f"(micropip floor minus plain floor)")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -209,14 +335,28 @@ def main(argv=None) -> int:
     parser.add_argument("--sw", action="store_true",
                         help="let the game's service worker run (warm start from its cache)")
     parser.add_argument("--json", type=Path, help="also write the results to this file")
+    parser.add_argument("--engines", help="instead: cold start in each of these engines "
+                        "(chromium,firefox,webkit), by bench/browsers.py")
+    parser.add_argument("--no-link", action="store_true",
+                        help="skip the starts over the emulated link and GitHub-Pages-like host")
+    parser.add_argument("--link-runs", type=int, default=None,
+                        help="cold starts over the link per page (default: --runs)")
     args = parser.parse_args(argv)
+    if args.engines:
+        import browsers  # bench/browsers.py, beside this script
+
+        extra = ["--json", str(args.json)] if args.json else []
+        return browsers.main(["--engines", args.engines, "--runs", str(args.runs), *extra])
 
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     if build_pybundle.ensure():  # the page runs py/ from build/py.zip: keep it current
         print("build/py.zip rebuilt from py/", file=sys.stderr)
+    floor_wheel.ensure()  # the micropip floor's one small wheel
     names = [args.only] if args.only else list(PAGES)
+    link_runs = 0 if args.no_link else (args.runs if args.link_runs is None else args.link_runs)
+    linked: dict[str, list[dict]] = {n: [] for n in names}
     results: dict[str, dict] = {n: {"runs": [], "error": None} for n in names}
     started = time.time()
     with SiteServer(ROOT) as server, sync_playwright() as pw:
@@ -229,9 +369,26 @@ def main(argv=None) -> int:
                 try:
                     results[name]["runs"].append(
                         measure_start(browser, server.url, name, args.sw))
+                    if name == "game":
+                        results[name]["runs"][-1].update(measure_early(browser, server.url))
                 except PlaywrightError as error:
                     results[name]["error"] = str(error).splitlines()[0]
                     print(f"{name} page not ready: {results[name]['error']}", file=sys.stderr)
+        if link_runs:
+            with PagesServer(ROOT) as pages:
+                for run in range(link_runs):
+                    for name in names if run % 2 == 0 else names[::-1]:
+                        if results[name]["error"]:
+                            continue
+                        try:
+                            linked[name].append(measure_link_start(
+                                browser, pages.url, name, waterfall=(run == 0)))
+                            if name == "game":
+                                linked[name][-1].update(
+                                    measure_early(browser, pages.url, link.LINK))
+                        except PlaywrightError as error:
+                            print(f"{name} over the link not measured: "
+                                  f"{str(error).splitlines()[0]}", file=sys.stderr)
         for name in names:
             if results[name]["error"] or args.clicks <= 0:
                 continue
@@ -245,8 +402,8 @@ def main(argv=None) -> int:
     summary: dict[str, dict] = {}
     for name in names:
         runs = results[name]["runs"]
-        summary[name] = {key: median([r[key] for r in runs]) for key in
-                         ("cold", "warm", "first_paint", "first_contentful_paint")}
+        summary[name] = {key: median([r.get(key) for r in runs]) for key in
+                         ("cold", "warm", "first_paint", "first_contentful_paint", *EARLY)}
         summary[name].update(results[name].get("clicks", {}))
         summary[name]["runs"] = len(runs)
 
@@ -259,16 +416,29 @@ def main(argv=None) -> int:
             ("click to DOM settled, median", "settled_median"),
             ("click to DOM settled, p95", "settled_p95"),
             ("click handler alone, median", "handler_median"),
-            ("frame during a move's animation, median", "animation_frame_median")]
-    header = f"{'':42}" + "".join(f"{n:>13}" for n in names)
-    if len(names) == 2:
-        header += f"{'game/hello':>12}"
-    print(header)
-    for label, key in rows:
-        line = f"{label:42}" + "".join(f"{fmt(summary[n].get(key)):>13}" for n in names)
-        if len(names) == 2:
-            line += f"{ratio(summary['game'].get(key), summary['hello'].get(key)):>12}"
-        print(line)
+            ("animation frame, median", "animation_frame_median"), *EARLY_ROWS]
+    print_table("", names, summary, rows)
+    link_summary: dict[str, dict] = {}
+    if link_runs:
+        for name in names:
+            runs = linked[name]
+            link_summary[name] = {key: median([r.get(key) for r in runs]) for key in
+                                  ("cold", "warm", "first_paint", "first_contentful_paint",
+                                   "bytes", "warm_bytes", "requests", *EARLY)}
+            link_summary[name]["runs"] = len(runs)
+        print_table(f"\nOver a player's link ({link.LINK['name']}), served like GitHub Pages "
+                    f"(gzip, max-age=600), median of {link_runs} runs",
+                    names, link_summary,
+                    [("cold start", "cold"), ("warm start (HTTP cache)", "warm"),
+                     ("first contentful paint", "first_contentful_paint"),
+                     ("bytes on the wire, cold", "bytes", "bytes"),
+                     ("bytes on the wire, warm", "warm_bytes", "bytes"), *EARLY_ROWS])
+        for name in ("game",):
+            first = linked.get(name) and linked[name][0].get("waterfall")
+            if first:
+                print(f"\nThe {name}'s cold start over the link: every request, when it began "
+                      "and ended (ms), its bytes on the wire, and what asked for it")
+                print(link.format_rows(first))
     for name in names:
         if "clicks" in summary[name]:
             print(f"({name}: {summary[name]['clicks']} clicks timed, "
@@ -276,7 +446,8 @@ def main(argv=None) -> int:
                   f"{summary[name].get('animation_frames', 0)} animation frames)")
 
     out = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "runs": args.runs, "sw": args.sw,
-           "summary": summary, "raw": results}
+           "summary": summary, "raw": results,
+           "link": {"conditions": link.LINK, "summary": link_summary, "raw": linked}}
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=1))

@@ -94,7 +94,7 @@ def check_deliveries(d: dict[str, Any], b: Board) -> None:
         for p in rules.delivery_targets(d):
             if d["supply"][s] > 0:
                 e = clone(d)
-                rules.deliver_subject(e, s, p)
+                rules.deliver_subject(e, s, p, "reward")
                 rules.check_end(e)
                 c = b.copy()
                 c.deliver_subject(s, p)
@@ -109,7 +109,7 @@ def check_deliveries(d: dict[str, Any], b: Board) -> None:
                 assert model(c) == engine_board(e), ("cake", s, p)
     for p in b.lab()[::3]:
         e = clone(d)
-        rules.place_turret(e, p)
+        rules.place_turret(e, p, None)
         rules.check_end(e)
         c = b.copy()
         c.turret = p
@@ -117,7 +117,7 @@ def check_deliveries(d: dict[str, Any], b: Board) -> None:
         c.check_end()
         assert model(c) == engine_board(e), ("turret", p)
         e = clone(d)
-        rules.destroy_all(e, p)
+        rules.destroy_all(e, p, "fire")
         rules.check_end(e)
         c = b.copy()
         c.kill(p)
@@ -128,7 +128,7 @@ def check_deliveries(d: dict[str, Any], b: Board) -> None:
 def check_recycle(d: dict[str, Any], b: Board) -> None:
     """For every chamber that may be activated: the rows that may take it, and the lab,
     supplies and end of the game after it is recycled into each of them."""
-    any_row = rules.rule(d) is cakegame.Rule.ANY_ROW
+    any_row = False  # no Character lets a recycled chamber leave a short row any more
     for p in b.activatable():
         e0 = clone(d)
         e0["glados"] = p

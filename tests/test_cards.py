@@ -396,19 +396,21 @@ H I J K L M N
 """
 
 
-def test_caroline_open_floor_plan_recycled_chamber_may_join_any_row():
+def test_caroline_cost_cutting_a_recycled_chamber_keeps_its_face():
+    s = character("caroline", step="activate")
+    face = s.chamber("E").face
+    s = run(s, "activate E", "recycle top")
+    assert s.chamber("E").face == face and s.chamber("E").new_edge
+    s = run(pos(step="activate"), "activate E", "recycle top")  # without it: flipped
+    assert s.chamber("E").face == 1 - face
+
+
+def test_caroline_cost_cutting_leaves_the_rule_on_short_rows_as_printed():
+    # Caroline's Character used to let a chamber leave a short row (Open Floor Plan); rows
+    # then shrank to one chamber that went round and round. Now a short row still takes it.
     s = character("caroline", lab=NARROW, subjects={"A": [1, 1], "G": [1, 1]},
                   step="activate")
-    s = s.apply("activate F")
-    assert opts(s) == ["recycle top", "recycle middle", "recycle bottom"]
-    s = s.apply("recycle middle")
-    assert (s.chamber("F").row, s.chamber("F").x) == (1, -1)
-
-
-def test_caroline_open_floor_plan_still_never_leaves_a_row_empty():
-    s = character("caroline", lab=LONE, subjects={"A": [1, 1], "H": [1, 1]},
-                  step="activate")
-    assert opts(s.apply("activate O")) == ["recycle top"]
+    assert opts(s.apply("activate F")) == ["recycle bottom"]  # the row of two
 
 
 # ---------------------------------------------------------------- Atlas
@@ -508,8 +510,10 @@ def test_frankenturret_cardboard_box_the_turret_destroys_nothing():
     assert subs(s, "G") == (2, 0)
     s = character("frankenturret", subjects={"G": [2, 1], "A": [1, 1]},
                   hands=[["space"], []], turret="H")
-    s = run(s, "play space", "turret G")
-    assert subs(s, "G") == (2, 1)
+    s = s.apply("play space")
+    d = s.apply("turret G")  # Drift ends with the Turret in G, still disarmed ...
+    assert s.apply("turret G").discard == ("frankenturret", "space")
+    assert subs(d, "G") == (0, 0)  # ... until Space Core covers the Box: it fires at once
 
 
 def test_frankenturret_disarmed_turret_lets_aria_fizzle():
@@ -520,13 +524,13 @@ def test_frankenturret_disarmed_turret_lets_aria_fizzle():
     assert subs(s, "G") == (1, 1)
 
 
-def test_frankenturret_rearmed_turret_spares_those_inside_until_someone_enters():
+def test_frankenturret_rearmed_turret_destroys_everyone_in_its_chamber_at_once():
     s = character("frankenturret", subjects={"G": [2, 1], "F": [1, 1]},
                   hands=[["greg"], []], turret="G")
-    s = run(s, "play greg", "subject A")  # Greg covers the Frankenturret
+    s = s.apply("play greg")
+    assert subs(s, "G") == (2, 1)  # the Box still rules while Greg's action is carried out
+    s = s.apply("subject A")  # then Greg covers the Frankenturret: the Turret is armed
     assert s.rule is Rule.BONUS_UP_TO_TWO
-    assert subs(s, "G") == (2, 1)
-    s = run(s, "from F", "to G", "count 1")
     assert subs(s, "G") == (0, 0)
 
 

@@ -22,12 +22,12 @@ def test_prompt_says_what_the_player_must_do_at_each_decision():
     assert m.apply("from F").prompt() == "choose where the Test Subjects in chamber F go"
     assert run(m, "from F", "to G").prompt() == "choose how many Test Subjects move"
     assert run(m, "from F", "to G", "count 1").prompt() == \
-        "choose the Cake a moving subject carries"
+        "choose the Cake Slice a moving Test Subject carries"
     assert run(m, "from F", "to G", "count 1", "carry none").prompt() == \
-        "take a free Test Subject or an Aperture card"
+        "take a free Test Subject or an Aperture Card"
     a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate")
     assert a.prompt() == "choose an old-edge chamber to activate"
-    assert a.apply("activate E").prompt() == "collect rewards: Cake Slice, Test Subject"
+    assert a.apply("activate E").prompt() == "collect rewards: 2 Test Subjects, 1 Cake Slice"
     assert pos(step="activate").apply("activate E").prompt() == \
         "choose the row that receives the recycled chamber"
 
@@ -59,7 +59,7 @@ def test_describe_tells_what_an_action_does_in_a_sentence():
     assert t.describe("count 1") == \
         "Orange moves 1 Test Subject from chamber F to chamber G (middle row)"
     b = t.apply("count 1")
-    assert b.describe("bonus card") == "Orange takes an Aperture card as a bonus"
+    assert b.describe("bonus card") == "Orange takes an Aperture Card as a bonus"
     assert b.describe("bonus subject A") == \
         "Orange takes a free Test Subject into chamber A (top row)"
     a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate")
@@ -79,14 +79,14 @@ def test_describe_names_the_owner_of_forced_subjects_and_their_cake():
         "Orange moves 2 Test Subjects of Blue's from chamber F to chamber G (middle row)"
     c = s.apply("count 2")
     assert c.current_player == 1
-    assert c.describe("carry 1") == "Blue's Test Subject carries a Blue Cake Slice"
-    assert c.describe("carry none") == "Blue's moving Test Subjects carry no more Cake"
+    assert c.describe("carry 1") == "Blue's Test Subject carries one of their own Cake Slices"
+    assert c.describe("carry none") == "Blue's moving Test Subjects carry no more Cake Slices"
 
 
-def test_describe_carry_uses_the_right_article_before_a_division_name():
+def test_describe_carry_names_the_cake_slices_owner_never_a_name_as_a_colour():
     s = pos(subjects={"F": [0, 2], "A": [1, 1]}, cake={"F": [1, 0]}, turn=1, step="move")
     s = run(s, "from F", "to G", "count 1")
-    assert s.describe("carry 0") == "Blue's Test Subject carries an Orange Cake Slice"
+    assert s.describe("carry 0") == "Blue's Test Subject carries one of Orange's Cake Slices"
 
 
 def test_describe_card_effects():
@@ -152,7 +152,7 @@ def test_save_round_trips_and_damaged_saves_say_what_is_wrong():
 
 def test_prompt_for_a_cards_icons_names_the_card_and_each_task():
     assert pos(hands=[["cube"], []]).apply("play cube").prompt() == \
-        "carry out Faithful Friend (place the Companion Cube, take an Aperture card)"
+        "carry out Faithful Friend (place the Companion Cube, take an Aperture Card)"
     assert pos(hands=[["morality"], []]).apply("play morality").prompt() == \
         "carry out Second Chance (deliver 2 Test Subjects)"
     assert run(pos(hands=[["curiosity"], []]), "play curiosity", "card").prompt() == \

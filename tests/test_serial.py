@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -136,14 +137,43 @@ def test_not_utf8() -> None:
 
 
 def test_deeply_nested_json_is_refused() -> None:
-    refuse("[" * 100_000 + "]" * 100_000)
-    refuse('{"a":' * 100_000 + "1" + "}" * 100_000)
+    refuse("[" * 100_000 + "]" * 100_000, "nested too deeply")
+    refuse('{"a":' * 100_000 + "1" + "}" * 100_000, "nested too deeply")
+    refuse("[" * 100_000, "nested too deeply")  # unclosed: the parser would still recurse
     deep = json.loads(RICH)
     nest: Any = 0
     for _ in range(50):
         nest = [nest]
     deep["names"][0] = nest
-    refuse(json.dumps(deep), "names[0]")
+    refuse(json.dumps(deep), "nested too deeply")
+    refuse(deep, "nested too deeply")  # as data, measured without recursion
+    nest = 0
+    for _ in range(10):
+        nest = [nest]
+    deep["names"][0] = nest
+    refuse(json.dumps(deep), "names[0]")  # within the bound: the loader names the field
+
+
+def test_deep_nesting_is_measured_without_recursion() -> None:
+    """The bound is checked before parsing, by a scan that cannot overflow any stack: in
+    the browser's Python deep recursion is fatal, not a RecursionError."""
+    from cakegame import guard
+    assert guard.depth_of_text('[1, {"a": [[]]}, "[[[[[["]', 10) == 4
+    assert guard.depth_of_text('"\\"[]', 10) == 1  # an escaped backslash ends no string
+    assert guard.depth_of_text("[" * 40 + "]" * 40, 32) is None
+    assert guard.depth_of_text("[[]", 32) == 2 and guard.depth_of_text("]", 32) == 0
+    assert guard.depth_of_text("[[[}" * 20, 32) is None  # damaged, but the parser would dive
+    nest: Any = []
+    for _ in range(200_000):
+        nest = [nest]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(100)  # a recursive walk would fail at once
+    try:
+        with pytest.raises(guard.TooBig, match="nested too deeply"):
+            guard.check_data({"a": nest}, max_items=10**6, max_depth=32)
+    finally:
+        sys.setrecursionlimit(limit)
+    refuse("x" * 1_000_001, "too large")
 
 
 def test_not_an_object() -> None:
@@ -201,11 +231,12 @@ def test_a_missing_field_is_named(key: str) -> None:
     refuse(mutated(RICH, lambda d: d.pop(key)), "missing", key)
 
 
-def test_a_save_from_before_the_standstill_rule_loads_with_its_count_afresh() -> None:
-    older = mutated(RICH, lambda d: (d.pop("quiet"), d.pop("stirred")))
+def test_a_save_that_counted_quiet_turns_loads_without_the_count() -> None:
+    older = mutated(RICH, lambda d: d.update(quiet=7, stirred=True))
     s = State.from_json(older)
     saved = json.loads(s.to_json())
-    assert saved["quiet"] == 0 and saved["stirred"] is False
+    assert "quiet" not in saved and "stirred" not in saved
+    assert s == State.from_json(RICH)
 
 
 def test_an_unexpected_field_is_named() -> None:

@@ -78,10 +78,12 @@ def test_button_labels_are_short_words():
     names = ("Ann", "Bo")
     assert labels.button_label("count 2", names) == "2 Test Subjects"
     assert labels.button_label("carry 1", names) == "Carry a Blue Cake Slice"
+    assert labels.button_label("carry 0", names) == "Carry an Orange Cake Slice"
     assert labels.button_label("destroy Q 1", names) == "Bo (Blue)"
     assert labels.button_label("recycle top", names) == "Top row"
     assert labels.button_label("play wheatley", names).startswith("Deploy: ")
-    assert labels.reason_text("no_subjects", "Bo") == "Bo has no Test Subjects left in the lab"
+    assert labels.reason_text("no_subjects", "Bo") == \
+        "Bo has no Test Subjects left in the Laboratory"
 
 
 # ---- undo ---------------------------------------------------------------------------------

@@ -7,9 +7,11 @@ runtime/pyodide/   the five files Pyodide fetches at start-up (checked in a brow
                    which PyScript loads to install the page's `cakegame` wheel
 
 micropip: the npm package holds no wheels, so micropip's comes from PyPI (`pip download`,
-pinned by version and sha256, kept in build/vendor/). It is not byte for byte the wheel
-Pyodide's lock describes, and Pyodide checks a package's sha256 when it loads it, so
-runtime/pyodide/pyodide-lock.json is the npm one with micropip's entry rewritten to match
+pinned by version and sha256, kept in build/vendor/). PyPI's wheel holds only sources, which
+the page would compile at every start; the served copy adds checked-hash bytecode compiled
+by Pyodide, as the cakegame wheel does (tools/build_wheel.py: with_bytecode). It is thus not
+the wheel Pyodide's lock describes, and Pyodide checks a package's sha256 when it loads it,
+so runtime/pyodide/pyodide-lock.json is the npm one with micropip's entry rewritten to match
 (file name and sha256); nothing else in it changes.
 
 Usage: python3 tools/build_runtime.py [--check]
@@ -25,6 +27,7 @@ import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -102,19 +105,41 @@ def planned() -> dict[Path, Path]:
     for name in PYODIDE_FILES:
         if name != LOCK:
             plan[RUNTIME / "pyodide" / name] = PYODIDE_DIR / name
-    plan[ROOT / MICROPIP_WHEEL] = micropip_wheel()
     return plan
+
+
+def served_micropip() -> Path:
+    """runtime/pyodide/'s micropip: PyPI's wheel plus Pyodide bytecode (built if stale)."""
+    from build_wheel import source_stamp, with_bytecode
+
+    source = micropip_wheel()
+    dest = ROOT / MICROPIP_WHEEL
+    stamp = source_stamp(source.read_bytes())
+    try:
+        with zipfile.ZipFile(dest) as z:
+            if z.comment.decode() == stamp:
+                return dest
+    except (OSError, zipfile.BadZipFile, UnicodeDecodeError):
+        pass
+    return with_bytecode(source, dest, stamp, ROOT)
 
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     plan = planned()
     lock_path = RUNTIME / "pyodide" / LOCK
-    lock = lock_text(plan[ROOT / MICROPIP_WHEEL])
     stale = [d for d, s in plan.items() if not d.is_file() or not filecmp.cmp(d, s, False)]
+    if check:
+        micropip = ROOT / MICROPIP_WHEEL
+        if not micropip.is_file():
+            stale.append(micropip)
+    else:
+        micropip = served_micropip()
+    lock = lock_text(micropip) if micropip.is_file() else ""
     if not lock_path.is_file() or lock_path.read_text() != lock:
         stale.append(lock_path)
-    extra = [p for p in RUNTIME.rglob("*") if p.is_file() and p not in plan and p != lock_path]
+    made = (lock_path, micropip)
+    extra = [p for p in RUNTIME.rglob("*") if p.is_file() and p not in plan and p not in made]
     if check:
         for p in stale:
             print(f"runtime: missing or stale {p.relative_to(ROOT)}")
@@ -129,8 +154,8 @@ def main(argv: list[str]) -> int:
             dest.write_text(lock)
         else:
             shutil.copy2(plan[dest], dest)
-    total = sum(d.stat().st_size for d in (*plan, lock_path))
-    print(f"runtime/: {len(plan)} files, {total / 1e6:.1f} MB ({len(stale)} copied, "
+    total = sum(d.stat().st_size for d in (*plan, *made))
+    print(f"runtime/: {len(plan) + len(made)} files, {total / 1e6:.1f} MB ({len(stale)} copied, "
           f"{len(extra)} removed)")
     return 0
 

@@ -96,6 +96,13 @@ def source_hash(root: Path = ROOT) -> str:
     return h.hexdigest()[:32]
 
 
+def source_stamp(data: bytes) -> str:
+    """The stamp of a wheel made from `data` by this script (for wheels built elsewhere)."""
+    h = hashlib.sha256(Path(__file__).read_bytes())
+    h.update(data)
+    return h.hexdigest()[:32]
+
+
 def is_fresh(root: Path = ROOT) -> bool:
     path = page_wheel(root)
     if not path.is_file() or not plain_wheel(root).is_file():

@@ -25,7 +25,7 @@ class Icon(str, Enum):
 ICON_NAMES = {
     Icon.SUBJECT: "Test Subject",
     Icon.CAKE: "Cake Slice",
-    Icon.CARD: "Aperture card",
+    Icon.CARD: "Aperture Card",
     Icon.CUBE: "Companion Cube",
     Icon.TURRET: "Turret",
 }
@@ -65,7 +65,7 @@ class Rule(str, Enum):
     SAFE_CAKE = "safe_cake"
     NO_BONUS = "no_bonus"
     MAX_TWO = "max_two"
-    ANY_ROW = "any_row"
+    KEEP_FACE = "keep_face"
     WRAP = "wrap"
     CARRY_TWO = "carry_two"
     DOUBLE_SUBJECTS = "double_subjects"
@@ -184,16 +184,17 @@ CARDS: tuple[Card, ...] = (
         "greg", "Greg",
         ("New Recruit", "Deliver a Test Subject from your supply to a new-edge chamber.",
          (E.SUBJECT,)),
-        ("Pep Talk", "Moving one or two Test Subjects earns the free Test Subject or card.",
+        ("Pep Talk", "In the move step, moving one or two Test Subjects earns the free Test "
+         "Subject or Aperture Card.",
          Rule.BONUS_UP_TO_TWO),
     ),
     _card(
         "opera", "Opera Turret",
         ("Aria", "Move the Turret to an adjacent chamber (or leave it), or put it on a "
-         "new-edge chamber if it is not in the lab; then it destroys every Test Subject in "
+         "new-edge chamber if it is not in the Laboratory; then it destroys every Test Subject in "
          "one chamber next to it.", (E.TURRET, E.FIRE)),
         ("Grand Finale", f"A division that ends its own turn with {OPERA_CAKE} or more Cake "
-         "Slices in the lab, spread over all three rows, wins at once.", Rule.OPERA),
+         "Slices in the Laboratory, spread over all three rows, wins at once.", Rule.OPERA),
     ),
     _card(
         "glados", "GLaDOS",
@@ -207,31 +208,33 @@ CARDS: tuple[Card, ...] = (
         ("Corporate Bonus", "Deliver a Cake Slice from your supply to a new-edge chamber.",
          (E.CAKE,)),
         ("Combustible Lemons", "Once in their deploy step, a player may incinerate one of "
-         "their own Cake Slices in the lab to earn a free Test Subject or a card.", Rule.BURN),
+         "their own Cake Slices in the Laboratory to earn a free Test Subject or an Aperture "
+         "Card.", Rule.BURN),
     ),
     _card(
         "chell", "Chell",
         ("Two Holes", "Place both Portal tokens in any two chambers, old edges included.",
          (E.PORTALS_ANY,)),
-        ("Long Fall Boots", "Test Subjects may also leap two chambers along their row.",
+        ("Long Fall Boots", "Test Subjects may also move two Test Chambers along their row, "
+         "leaping over the one between.",
          Rule.ROW_LEAP),
     ),
     _card(
         "cube", "Companion Cube",
         ("Faithful Friend", "Place the Companion Cube in any chamber (or leave it), and take "
-         "an Aperture card.", (E.CUBE, E.CARD)),
+         "an Aperture Card.", (E.CUBE, E.CARD)),
         ("Best Friend", "The Companion Cube no longer blocks rewards.", Rule.CUBE_HARMLESS),
     ),
     _card(
         "space", "Space Core",
         ("Drift", "Move the Turret to an adjacent chamber (or leave it), or put it on a "
-         "new-edge chamber if it is not in the lab.", (E.TURRET,)),
+         "new-edge chamber if it is not in the Laboratory.", (E.TURRET,)),
         ("Space Race", "A tie for most Test Subjects goes to the player whose turn it is, "
          "if that player is one of the tied.", Rule.TIES_TO_ACTIVE),
     ),
     _card(
         "fact", "Fact Core",
-        ("Trivia Night", "Take two Aperture cards, up to your hand limit.",
+        ("Trivia Night", "Take two Aperture Cards, up to your hand limit.",
          (E.CARD, E.CARD)),
         ("Cake Facts", "Each Cake Slice icon earns two Cake Slices.", Rule.DOUBLE_CAKE),
     ),
@@ -250,29 +253,32 @@ CARDS: tuple[Card, ...] = (
     ),
     _card(
         "curiosity", "Curiosity Core",
-        ("What's This?", "Take an Aperture card, and deliver a Test Subject from your supply.",
+        ("What's This?", "Take an Aperture Card, and deliver a Test Subject from your supply "
+         "to a new-edge chamber.",
          (E.CARD, E.SUBJECT)),
         ("Distracted", "Moving a single Test Subject earns nothing.", Rule.NO_BONUS),
     ),
     _card(
         "anger", "Anger Core",
-        ("Hostile Takeover", "Put the Turret in any chamber that is not on an old edge. It "
-         "fires on arrival.", (E.TURRET_ANY,)),
+        ("Hostile Takeover", "Put the Turret in any chamber that is not on an old edge. Like "
+         "any Turret arriving, it destroys every Test Subject in that chamber.",
+         (E.TURRET_ANY,)),
         ("Crowd Control", "A group may move at most two Test Subjects.", Rule.MAX_TWO),
     ),
     _card(
         "caroline", "Caroline",
         ("Double Shift", "Move two more groups of your Test Subjects, one after the other. "
          "They earn no bonus.", (E.MOVE, E.MOVE)),
-        ("Open Floor Plan", "A recycled chamber may join any row (a row is still never left "
-         "empty).", Rule.ANY_ROW),
+        ("Cost Cutting", "A recycled chamber is not flipped over: its panel keeps the face "
+         "it had.", Rule.KEEP_FACE),
     ),
     _card(
         "atlas", "Atlas",
         ("Tandem Step", "Move a group of another division's Test Subjects, then one group "
          "of your own.", (E.FORCE, E.MOVE)),
-        ("Wraparound", "The top and bottom rows touch: a top and a bottom chamber at the "
-         "same position are adjacent for Test Subjects.", Rule.WRAP),
+        ("Wraparound", "The top and bottom rows touch: Test Subjects may move between a "
+         "top-row chamber and the bottom-row chamber straight below it, across the middle "
+         "row.", Rule.WRAP),
     ),
     _card(
         "pbody", "P-body",
@@ -291,16 +297,19 @@ CARDS: tuple[Card, ...] = (
     _card(
         "frankenturret", "Frankenturret",
         ("Waddle", "Move the Turret up to two steps, one adjacent chamber at a time (or stop). "
-         "If it is not in the lab, its first step puts it on a new-edge chamber.",
+         "If it is not in the Laboratory, its first step puts it on a new-edge chamber.",
          (E.TURRET, E.TURRET)),
-        ("Cardboard Box", "The Turret is disarmed: it destroys nothing.",
+        ("Cardboard Box", "The Turret is disarmed: it destroys nothing. Once this Character "
+         "is covered, the Turret at once destroys every Test Subject in its chamber.",
          Rule.TURRET_DISARMED),
     ),
     _card(
         "announcer", "The Announcer",
         ("Scheduled Maintenance", "Place the Companion Cube in any chamber (or leave it), then "
          "move one group of your Test Subjects.", (E.CUBE, E.MOVE)),
-        ("Overtime", "In the move step, each player moves two groups, one after the other.",
+        ("Overtime", "In the move step, each player moves two groups, one after the other "
+         "(the same Test Subjects may move twice); each move of a single Test Subject earns "
+         "the free Test Subject or Aperture Card.",
          Rule.TWO_MOVES),
     ),
 )

@@ -37,10 +37,6 @@ Frame = dict[str, Any]
 
 DEPLOY, MOVE, ACTIVATE = "deploy", "move", "activate"
 
-# The game ends at a standstill: this many full rounds in a row in which no Test Subject or
-# Cake Slice entered or left the lab (see docs/rules.md).
-QUIET_ROUNDS = 10
-
 # Frame kinds. Each is a decision of one seat except PUT, which needs none.
 F_DEPLOY = "deploy"
 F_DISCARD = "discard"
@@ -220,8 +216,6 @@ def recycle_rows(d: Data) -> list[int]:
     after = [[q for q in row if q != p] for row in lab(d).rows]
     if not after[home]:
         return [home]
-    if rule(d) is Rule.ANY_ROW:
-        return [0, 1, 2]
     short = [r for r in range(3) if len(after[r]) < 3]
     return short or [0, 1, 2]
 
@@ -365,14 +359,13 @@ def play(d: Data, action: Action) -> list[Action]:
         hand.remove(args[0])
         d["discard"].append(args[0])
         tell(d, "card_discarded", seat, card=args[0])
-        tell(d, "character", card=args[0])
         d["stack"].pop()
+        new_character(d, args[0])
     elif verb is V.BURN:
         p = panel_of(args[0])
         d["cake"][p][seat] -= 1
         d["burned"][seat] += 1
         tell(d, "cake_incinerated", seat, p, cause=ev.BURN)
-        d["stirred"] = True
         f["burned"] = True
         d["stack"].append({"k": F_BONUS, "seat": seat})
     elif verb is V.PORTAL:
@@ -432,7 +425,6 @@ def play(d: Data, action: Action) -> list[Action]:
         d["sub"][p][s] -= 1
         d["supply"][s] += 1
         tell(d, "subjects_destroyed", s, p, cause=card_in_play(d))
-        d["stirred"] = True
     elif verb is V.RECYCLE:
         d["stack"].pop()
         recycle(d, ROWS.index(args[0]))
@@ -511,11 +503,9 @@ def turret_strikes(d: Data, p: int) -> None:
         destroy_all(d, p, ev.TURRET)
 
 
-def destroy_all(d: Data, p: int, cause: str) -> None:
+def destroy_all(d: Data, p: int, cause: str | None = None) -> None:
     """Every Test Subject in chamber `p` is destroyed (back to its supply)."""
     row = d["sub"][p]
-    if any(row):
-        d["stirred"] = True
     for s in range(d["players"]):
         if row[s]:
             tell(d, "subjects_destroyed", s, p, count=row[s], cause=cause)
@@ -523,21 +513,30 @@ def destroy_all(d: Data, p: int, cause: str) -> None:
             row[s] = 0
 
 
-def place_turret(d: Data, p: int, cause: str | None) -> None:
+def new_character(d: Data, card: str) -> None:
+    """`card` has just gone on top of the discard pile: its Character rules from now on.
+    A Turret armed again (Cardboard Box covered) destroys everyone in its chamber at once:
+    "All Test Subjects in the same Test Chamber as the Turret token are immediately
+    destroyed."""
+    tell(d, "character", card=card)
+    if d["turret"] is not None:
+        turret_strikes(d, d["turret"])
+
+
+def place_turret(d: Data, p: int, cause: str | None = None) -> None:
     tell(d, "turret", chamber=d["turret"], to=p, cause=cause)
     d["turret"] = p
     turret_strikes(d, p)
 
 
-def deliver_subject(d: Data, seat: int, p: int, cause: str) -> None:
+def deliver_subject(d: Data, seat: int, p: int, cause: str | None = None) -> None:
     d["supply"][seat] -= 1
     d["sub"][p][seat] += 1
     tell(d, "subjects_in", seat, p, cause=cause)
-    d["stirred"] = True
     turret_strikes(d, p)
 
 
-def take_card(d: Data, seat: int, cause: str) -> None:
+def take_card(d: Data, seat: int, cause: str | None = None) -> None:
     """The deck's top card into `seat`'s hand; the deck is rebuilt when it runs out."""
     if not d["deck"]:
         reshuffle(d)
@@ -594,7 +593,6 @@ def play_reward(d: Data, f: Frame, action: Action) -> None:
         d["cake_supply"][seat] -= 1
         d["cake"][p][seat] += 1
         tell(d, "cake_in", seat, p, cause=cause)
-        d["stirred"] = True
     elif verb is Verb.CARD:
         take_card(d, seat, cause)
     elif verb is Verb.CUBE:
@@ -609,9 +607,12 @@ def recycle(d: Data, row: int) -> None:
     """Destroy and incinerate what is in the activated chamber, flip it, add it to `row`."""
     p = d["glados"]
     destroy_all(d, p, ev.RECYCLE)
+    # The printed order: subjects are destroyed, *then* the cake is incinerated. A division
+    # left without subjects ends the game at that moment, before any cake burns.
+    check_end(d)
+    if d["over"] is not None:
+        return
     cake = d["cake"][p]
-    if any(cake):
-        d["stirred"] = True
     safe = rule(d) is Rule.SAFE_CAKE
     gone = "cake_supply" if safe else "burned"
     for s in range(d["players"]):
@@ -620,7 +621,8 @@ def recycle(d: Data, row: int) -> None:
                  cause=ev.RECYCLE)
             d[gone][s] += cake[s]
             cake[s] = 0
-    d["face"][p] ^= 1
+    if rule(d) is not Rule.KEEP_FACE:
+        d["face"][p] ^= 1
     after = [[q for q in r if q != p] for r in lab(d).rows]
     if after[row]:
         x = d["pos"][after[row][0]][1] - 2
@@ -653,7 +655,8 @@ def settle(d: Data) -> list[Action]:
         if f["k"] == F_PUT:
             stack.pop()
             d["discard"].append(f["card"])
-            tell(d, "character", card=f["card"])
+            new_character(d, f["card"])
+            check_end(d)
             continue
         opts = frame_options(d, f)
         if not opts:
@@ -695,11 +698,6 @@ def end_turn(d: Data) -> None:
     if rule(d) is Rule.OPERA and opera_winner(d, seat):
         finish(d, "opera", seat, winners=[seat])
         return
-    d["quiet"] = 0 if d["stirred"] else d["quiet"] + 1
-    d["stirred"] = False
-    if d["quiet"] >= QUIET_ROUNDS * d["players"]:
-        finish(d, "standstill", None)
-        return
     d["fresh"] = [0] * d["players"]
     d["done"] = []
     d["turn"] = (seat + 1) % d["players"]
@@ -736,10 +734,7 @@ def finish(d: Data, reason: str, seat: int | None, winners: list[int] | None = N
         if f["k"] == F_PUT:
             d["discard"].append(f["card"])
             tell(d, "character", card=f["card"])
-    if reason in ev.ENDINGS:
-        tell(d, "game_over", seat, cause=reason)
-    else:
-        tell(d, "game_over", seat)
+    tell(d, "game_over", seat, cause=reason)
     for s in winners:
         tell(d, "won", s)
     d["stack"] = []

@@ -12,12 +12,13 @@ import json
 from typing import Any
 
 from . import geometry as geo
+from . import guard, rules
 from . import rng as rngmod
-from . import rules
 from .content import (
     CAKE_PER_DIVISION,
     CARD_BY_ID,
     CARD_IDS,
+    HAND_LIMIT,
     PANELS,
     PANELS_IN_PLAY,
     SUBJECTS_PER_DIVISION,
@@ -28,14 +29,22 @@ from .events import check as check_events
 FORMAT = "cakegame/1"
 FORMAT_VERSION = 1
 N_PANELS = len(PANELS)
+# Bounds checked before parsing (see guard.py): a game's JSON is a few kilobytes and nests
+# four levels deep; these leave room for longer names and later additions.
+MAX_CHARS = 1_000_000
+MAX_DEPTH = 32
+MAX_ITEMS = 100_000
+MAX_X = 1 << 18
 
 KEYS = ("format", "players", "names", "seed", "rng", "pos", "face", "sub", "cake", "aside",
         "portals", "turret", "cube", "glados", "supply", "cake_supply", "burned", "hands",
         "fresh", "deck", "discard", "first", "turn", "turn_no", "phase", "done", "stack",
-        "reveals", "quiet", "stirred", "over", "events")
+        "reveals", "over", "events")
 # Added after the first saves were written; a save without them starts the count afresh
 # (and without "events", tells nothing of the action before it).
-LATER_KEYS: dict[str, Any] = {"quiet": 0, "stirred": False, "events": []}
+LATER_KEYS: dict[str, Any] = {"events": []}
+# Kept by earlier versions for an ending the game no longer has (ten quiet rounds): ignored.
+RETIRED_KEYS = ("quiet", "stirred")
 
 SEATED = {"seat": "seat"}
 FRAME_FIELDS: dict[str, dict[str, str]] = {
@@ -112,18 +121,31 @@ def _load(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
             _fail("", "the file is not UTF-8 text")
     if isinstance(source, str):
         try:
+            guard.check_text(source, max_chars=MAX_CHARS, max_depth=MAX_DEPTH, what="the JSON")
+        except guard.TooBig as e:
+            _fail("", str(e))
+        try:
             d = json.loads(source)
         except json.JSONDecodeError as e:
             _fail("", f"the JSON is damaged ({e.msg} at line {e.lineno}, column {e.colno})")
         except RecursionError:
             _fail("", "the JSON is nested too deeply")
     elif isinstance(source, dict):
-        d = json.loads(json.dumps(source))
+        try:
+            guard.check_data(source, max_items=MAX_ITEMS, max_depth=MAX_DEPTH, what="the data")
+        except guard.TooBig as e:
+            _fail("", str(e))
+        try:
+            d = json.loads(json.dumps(source))
+        except (TypeError, ValueError) as e:
+            _fail("", f"the data is not plain JSON data ({e})")
     else:
         _fail("", f"expected JSON text, found {type(source).__name__}")
     if not isinstance(d, dict):
         _fail("", f"expected a JSON object, found {_show(d)}")
     _check_format(d.get("format"))
+    for k in RETIRED_KEYS:
+        d.pop(k, None)
     for k, default in LATER_KEYS.items():
         d.setdefault(k, list(default) if isinstance(default, list) else default)
     missing = [k for k in KEYS if k not in d]
@@ -170,7 +192,8 @@ def _check(d: dict[str, Any]) -> None:
             continue
         _list(rx, f"pos[{p}]", 2)
         row = _int(rx[0], f"pos[{p}][0]", 0, 2)
-        x = _int(rx[1], f"pos[{p}][1]")
+        # geometry.layout packs x into 20 bits; a game shifts it by 2 a recycle at most.
+        x = _int(rx[1], f"pos[{p}][1]", -MAX_X, MAX_X)
         if (row, x) in seen:
             _fail(f"pos[{p}]", f"two chambers stand at row {row}, x {x}")
         seen.add((row, x))
@@ -246,10 +269,6 @@ def _check(d: dict[str, Any]) -> None:
     _int(d["turn"], "turn", 0, n - 1)
     _int(d["turn_no"], "turn_no", 1)
     _int(d["reveals"], "reveals", 0)
-    # A game in play is short of the standstill; a finished one may have reached it.
-    _int(d["quiet"], "quiet", 0, rules.QUIET_ROUNDS * n - (d["over"] is None))
-    if not isinstance(d["stirred"], bool):
-        _fail("stirred", f"expected true or false, found {_show(d['stirred'])}")
     steps = (rules.DEPLOY, rules.MOVE, rules.ACTIVATE)
     if d["phase"] is not None and d["phase"] not in steps:
         _fail("phase", f"unknown step {_show(d['phase'])}")
@@ -274,9 +293,18 @@ def _check(d: dict[str, Any]) -> None:
         _fail("glados", "only a chamber on the old edge can be activated")
 
     over = d["over"]
+    _check_hands(d, stack)
     if over is None and stack:
         _check_turn(d, stack)
     if over is None:
+        for s, count in enumerate(rules.subjects_in_lab(d)):
+            if count == 0:
+                _fail(f"sub[*][{s}]", "the game is not over, yet a division has no Test "
+                      "Subjects in the lab (that ends the game)")
+        for s, count in enumerate(d["burned"]):
+            if count >= CAKE_PER_DIVISION:
+                _fail(f"burned[{s}]", "the game is not over, yet all of a division's cake is "
+                      "incinerated (that ends the game)")
         if not stack:
             _fail("stack", "the game is not over but no decision is open")
         try:
@@ -287,8 +315,64 @@ def _check(d: dict[str, Any]) -> None:
             _fail("stack", "the open decision has no legal choice")
     else:
         _over(over, n)
+        _over_fits(d, over)
         if stack:
             _fail("stack", "the game is over but a decision is still open")
+
+
+def _check_hands(d: dict[str, Any], stack: list[dict[str, Any]]) -> None:
+    """Hands above the limit exist only while their owner discards down to it: the rules
+    open that decision on top of everything as soon as a hand goes over, one card at a time.
+    Half-made choices (a move's source, a first Portal) are always the decision on top."""
+    over_limit = [s for s, hand in enumerate(d["hands"]) if len(hand) > HAND_LIMIT]
+    for s in over_limit:
+        if len(d["hands"][s]) > HAND_LIMIT + 1:
+            _fail(f"hands[{s}]", f"{len(d['hands'][s])} cards: a hand goes over the limit of "
+                  f"{HAND_LIMIT} by one card at most")
+    if d["over"] is not None:
+        return
+    top = stack[-1] if stack else None
+    for i, f in enumerate(stack):
+        k, where = f["k"], f"stack[{i}]"
+        if k == rules.F_DISCARD and (f is not top or f["seat"] not in over_limit):
+            _fail(where, "a discard decision opens only on top, for a hand above the limit")
+        if (k == rules.F_MOVE and f["src"] is not None) or (k == rules.F_PORTAL
+                                                             and f["first"] is not None):
+            if f is not top:
+                _fail(where, "a half-made choice is always the decision on top")
+    if over_limit and (top is None or top["k"] != rules.F_DISCARD):
+        _fail(f"hands[{over_limit[0]}]", f"a hand above the limit of {HAND_LIMIT} but no "
+              "discard decision open")
+
+
+def _over_fits(d: dict[str, Any], o: dict[str, Any]) -> None:
+    """A finished game's outcome must be the one the rules give for this lab."""
+    cake, subjects = rules.cake_in_lab(d), rules.subjects_in_lab(d)
+    if list(o["cake"]) != list(cake) or list(o["subjects"]) != list(subjects):
+        _fail("over", "the final counts are not those of the lab")
+    winners = o["winners"]
+    if winners != sorted(set(winners)):
+        _fail("over.winners", "winners are listed once each, in seat order")
+    reason, seat = o["reason"], o["seat"]
+    if reason == "opera":
+        if seat is None or winners != [seat]:
+            _fail("over.winners", "an opera ending has one winner, the player who sang")
+        return
+    top = max(cake)
+    tied = [s for s in range(d["players"]) if cake[s] == top]
+    most = max(subjects[s] for s in tied)
+    if winners != [s for s in tied if subjects[s] == most]:
+        _fail("over.winners", "the winners are not the divisions with the most cake (then "
+              "the most Test Subjects)")
+    if reason == "standstill":
+        if seat is not None or d["quiet"] != rules.QUIET_ROUNDS * d["players"]:
+            _fail("over.reason", "a standstill ends the game only after the quiet rounds")
+    elif seat is None:
+        _fail("over.seat", "the division that ended the game is missing")
+    elif reason == "no_subjects" and subjects[seat] != 0:
+        _fail("over.reason", "the game ended for no Test Subjects, but that division has some")
+    elif reason == "cake_incinerated" and d["burned"][seat] < CAKE_PER_DIVISION:
+        _fail("over.reason", "the game ended for cake incinerated, but that division has cake")
 
 
 def _chamber(v: Any, where: str, pos: list[Any]) -> int:

@@ -31,6 +31,7 @@ from .content import (
     Rule,
 )
 from .events import Event
+from .pending import Pending
 from .serial import FORMAT
 
 
@@ -40,7 +41,8 @@ class Termination(str, Enum):
     NO_SUBJECTS = "no_subjects"  # a division has no Test Subjects left in the lab
     CAKE_INCINERATED = "cake_incinerated"  # a division has had all its cake incinerated
     OPERA = "opera"  # the Opera Turret's alternative win
-    STANDSTILL = "standstill"  # nothing entered or left the lab for ten full rounds
+    # Only in games saved by an earlier version, which ended a game after ten quiet rounds.
+    STANDSTILL = "standstill"
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,8 @@ def new_game(players: int, seed: int, *, names: list[str] | None = None,
         raise ValueError(f"a seed is a whole number, not {seed!r}")
     if names is None:
         names = [d.name for d in DIVISIONS[:players]]
+    if not isinstance(names, (list, tuple)):
+        raise ValueError(f"names are a list of {players} texts, not {type(names).__name__}")
     if len(names) != players or not all(isinstance(n, str) for n in names):
         raise ValueError(f"give one name for each of the {players} players")
     if first_player is not None and (isinstance(first_player, bool)
@@ -139,7 +143,7 @@ def new_game(players: int, seed: int, *, names: list[str] | None = None,
 def first_turn(seat: int) -> dict[str, Any]:
     """The game data of a game about to start with `seat`'s first turn."""
     return {"first": seat, "turn": seat, "turn_no": 1, "phase": None, "done": [], "stack": [],
-            "reveals": 0, "quiet": 0, "stirred": False, "over": None, "events": []}
+            "reveals": 0, "over": None, "events": []}
 
 
 def clone(d: dict[str, Any]) -> dict[str, Any]:
@@ -191,9 +195,31 @@ class _Reader:
         return prompt(self._d)
 
     def describe(self, action: Action | str) -> str:
-        """A sentence for players telling what `action` does from here."""
-        from .describe import describe
-        return describe(self._d, _as_action(action))
+        """A sentence for players telling what `action` does from here; IllegalActionError
+        if it makes no sense here (a card or chamber that is not there, no such choice)."""
+        from .describe import describe, why_illegal
+        a = _as_action(action)
+        try:
+            return describe(self._d, a)
+        except (LookupError, TypeError, ValueError, AttributeError):
+            legal = self.legal_actions()
+            raise IllegalActionError(why_illegal(self._d, a, legal) if legal else
+                                     "the game is over") from None
+
+    def _seat(self, seat: Any) -> int:
+        """`seat`, checked: a whole number naming a seat of this game."""
+        if seat.__class__ is not int or not 0 <= seat < self._d["players"]:
+            raise ValueError(f"no seat {seat!r} in a {self._d['players']}-player game")
+        return seat
+
+    def _panel(self, letter: Any) -> int:
+        """The panel of chamber `letter`, checked to be in the lab."""
+        if not isinstance(letter, str):
+            raise IllegalActionError(f"a chamber is named by its letter, not {letter!r}")
+        p = rules.panel_of(letter)
+        if self._d["pos"][p] is None:
+            raise IllegalActionError(f"chamber {letter} is not in the lab")
+        return p
 
     # --- the table
     @property
@@ -251,26 +277,26 @@ class _Reader:
         return self._d["deck"][0] if self._d["deck"] else None
 
     def hand_size(self, seat: int) -> int:
-        return len(self._d["hands"][seat])
+        return len(self._d["hands"][self._seat(seat)])
 
     def hand(self, seat: int) -> tuple[str | None, ...]:
         """A seat's cards (None for a card this view may not see)."""
-        return tuple(self._d["hands"][seat])
+        return tuple(self._d["hands"][self._seat(seat)])
 
     def fresh(self, seat: int) -> int:
         """How many of `seat`'s cards were received this turn: the last ones of its hand.
         They cannot be deployed before that player's next turn."""
-        return self._d["fresh"][seat]
+        return self._d["fresh"][self._seat(seat)]
 
     def supply(self, seat: int) -> int:
         """Test Subjects in a division's supply (not in the lab)."""
-        return self._d["supply"][seat]
+        return self._d["supply"][self._seat(seat)]
 
     def cake_supply(self, seat: int) -> int:
-        return self._d["cake_supply"][seat]
+        return self._d["cake_supply"][self._seat(seat)]
 
     def incinerated(self, seat: int) -> int:
-        return self._d["burned"][seat]
+        return self._d["burned"][self._seat(seat)]
 
     def subjects_in_lab(self) -> tuple[int, ...]:
         return tuple(rules.subjects_in_lab(self._d))
@@ -292,7 +318,7 @@ class _Reader:
         return out
 
     def chamber(self, letter: str) -> Chamber:
-        p = rules.panel_of(letter)
+        p = self._panel(letter)
         for c in self.chambers():
             if c.panel == p:
                 return c
@@ -300,18 +326,15 @@ class _Reader:
 
     def move_targets(self, letter: str) -> list[str]:
         """Where subjects in chamber `letter` could move right now (for showing paths)."""
-        return [PANEL_LETTERS[p] for p in rules.move_targets(self._d, rules.panel_of(letter))]
+        return [PANEL_LETTERS[p] for p in rules.move_targets(self._d, self._panel(letter))]
 
     @property
-    def pending(self) -> dict[str, Any]:
-        """A copy of the open decision's details (e.g. the chosen source of a move)."""
+    def pending(self) -> Pending:
+        """The open decision's details (e.g. the chosen source of a move), typed: see
+        pending.py. It also reads as the dict it used to be (`pending["src"]`)."""
         if not self._d["stack"] or self._d["over"]:
-            return {}
-        f = dict(self._d["stack"][-1])
-        for k in ("src", "dst", "first"):
-            if isinstance(f.get(k), int):
-                f[k] = PANEL_LETTERS[f[k]]
-        return f
+            return Pending()
+        return Pending.of(self._d["stack"][-1])
 
     # --- what happened
     @property
@@ -418,8 +441,7 @@ class State(_Reader):
     def view(self, seat: int) -> View:
         """What `seat` may know: others' hands, the deck below its top and the unused
         panels hidden, and the seed and generator withheld."""
-        if seat not in range(self.players):
-            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        self._seat(seat)
         d = clone(self._d)
         d["hands"] = [h if s == seat else [None] * len(h) for s, h in enumerate(d["hands"])]
         d["deck"] = d["deck"][:1] + [None] * (len(d["deck"]) - 1)
@@ -462,8 +484,10 @@ class View(_Reader):
     def sample(self, rng: rngmod.Rng | int) -> State:
         """A full State that `seat` could be in: hidden cards dealt at random by `rng`
         (a cakegame.rng.Rng or a seed), a fresh generator for future shuffles."""
-        if isinstance(rng, int):
+        if isinstance(rng, int) and not isinstance(rng, bool):
             rng = rngmod.Rng(rng)
+        elif not isinstance(rng, rngmod.Rng):
+            raise ValueError(f"sample needs a cakegame.rng.Rng or a seed, not {rng!r}")
         d = clone(self._d)
         limbo = [f["card"] for f in d["stack"] if f["k"] == rules.F_PUT]
         seen = d["hands"][self.seat] + d["discard"] + d["deck"][:1] + limbo

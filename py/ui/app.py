@@ -20,14 +20,31 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, dialogs, hint, labels, params, prefs, saves, targets
+from . import (
+    bots_bridge,
+    dialogs,
+    early,
+    guide,
+    hint,
+    labels,
+    params,
+    prefs,
+    saves,
+    sharelink,
+    targets,
+)
+from . import record as recordmod
+from .access import Access
 from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
+from .clicks import ClickGuard
 from .dom import Texts, by_id, found, h
 from .labview import LabView
 from .newgame import NewGameDialog, random_seed
 from .panels import Panels
+from .picture import Picture
+from .replays import Replays
 from .session import Session
 
 
@@ -39,6 +56,9 @@ class App:
         self.texts = Texts()  # writes that skip unchanged texts and classes
         self.board = Board(by_id("lab"), by_id("chambers"))
         self.saver = AutoSave(self.session, self.texts)
+        self.saver.moved_on = lambda raw: self._moved_on(raw, unsaved=True)
+        self.clicks = ClickGuard()  # a click applies only what was on screen when pressed
+        self.pending_import: saves.Save | None = None  # waiting for "Replace it"
         self.animator = Animator()
         self._proxies: list[Any] = []
         self.panels = Panels(self.session, self.texts, self._on, self.set_seat)
@@ -53,7 +73,11 @@ class App:
         self.step_waiter: Any = None  # step-by-step pace: the future the next press resolves
         self.prefs = prefs.from_text(self.saver.store.get(prefs.PREFS_KEY))
         self.animator.pace = self.prefs.pace
+        self.import_note = ""  # what an import's history check found, for its message
         self.hint = hint.Hints(self)  # 'Suggest a move'
+        self.access = Access(self)  # keyboard and screen-reader play
+        self.picture = Picture()  # the last redraw, for js/early.js at the next visit
+        self.replays = Replays(self)  # replay, share, continue from here, the guide
 
     @property
     def state(self) -> Any:
@@ -65,12 +89,24 @@ class App:
         placeholder = by_id("lab-placeholder")
         if found(placeholder):
             placeholder.remove()
+        before = early.take()  # what the player did before Python (js/early.js)
         self._wire()
         self.settings = params.parse_query(window.location.search, random_seed())
         self.animator.set_fixed(self.settings.bot_pace_ms)
+        fragment = str(window.location.hash or "")
+        shared = sharelink.is_share(fragment)
+        self.saver.held = shared  # a shared game is only looked at: nothing is written yet
         save = self.saver.read()
-        for el_id in ("btn-new", "btn-export", "btn-import"):
+        for el_id in ("btn-new", "btn-export", "btn-import", "btn-review", "btn-share"):
             by_id(el_id).disabled = False
+        if shared:
+            if save is not None:
+                self._resume(save, write=False)
+            else:
+                self.panels.empty()
+                self._bump()
+            self.replays.open_link(fragment)
+            return
         if save is not None:
             same = (self.settings.players == save.state.players
                     and self.settings.seed == save.state.seed)
@@ -84,6 +120,10 @@ class App:
         self.panels.empty()
         self._bump()
         self.open_newgame(can_continue=False)
+        if before.form:
+            early.restore(before)  # the form as typed while Python loaded
+            if before.start:
+                by_id("ng-start").click()
         if self.saver.problem is not None:
             dialogs.message(*self.saver.problem)  # opened last: on top of the new-game screen
             self.saver.problem = None
@@ -109,8 +149,15 @@ class App:
         # A click's save runs just after its redraw (AutoSave.soon); leaving or hiding the
         # page first (a reload, closing the tab, switching apps on a phone) saves at once.
         self._on(window, "pagehide", lambda e: self.saver.flush())
+        self._on(window, "pagehide", lambda e: self.picture.flush())
         self._on(document, "visibilitychange", lambda e: self.saver.flush())
-        self.newgame = NewGameDialog(self._on, self._start_from_dialog)
+        self._on(window, "storage", self.on_storage)  # another tab saved: follow it
+        self._on(document, "mousedown", self.clicks.pressed)
+        self._on(by_id("imp-yes"), "click", lambda e: self._import_confirmed())
+        self._on(by_id("imp-no"), "click", lambda e: self._import_cancelled())
+        self._on(by_id("imp-export"), "click", lambda e: self.export())
+        self.newgame = NewGameDialog(self._on, self._start_from_dialog, self.replays.learn)
+        self.replays.wire()
         self._on(by_id("btn-legend"), "click", lambda e: dialogs.open_modal("legend-box"))
         self._on(by_id("legend-close"), "click", lambda e: dialogs.close("legend-box"))
         self._on(by_id("btn-prefs"), "click", lambda e: self.open_prefs())
@@ -129,15 +176,63 @@ class App:
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
         self.hint.wire()
+        self.access.wire()
 
     # ---- games ---------------------------------------------------------------------------
-    def _resume(self, save: saves.Save) -> None:
+    def _resume(self, save: saves.Save, write: bool = True) -> None:
         self.session.resume(save)
         self._game_started()
         self.changed()
-        self.saver.now()
+        if write:
+            self.saver.now()
+        else:
+            self.saver.due = False
 
-    def new_game(self, settings: params.Settings) -> None:
+    def on_storage(self, event: Any) -> None:
+        """Another tab of this site changed the stored game: follow it."""
+        key = event.key
+        if found(key) and key != saves.SAVE_KEY:
+            return
+        raw = event.newValue if found(event.newValue) else None
+        slot = self.saver.slot
+        if (raw is not None and saves.peek_rev(raw) == slot.rev) or slot.blocked:
+            return
+        self._moved_on(raw, unsaved=self.saver.due)
+
+    def _moved_on(self, raw: str | None, *, unsaved: bool) -> None:
+        """The stored game is no longer the one this tab read or wrote: another tab played
+        on, started a game or imported one. Show that game; if this tab had a position not
+        saved yet, keep it aside. A damaged save in the way is kept aside, then replaced."""
+        slot = self.saver.slot
+        if raw is None:  # removed elsewhere: this tab's game is the only copy left
+            slot.rev = None
+            self.saver.now()
+            return
+        try:
+            newer = saves.decode(raw)
+        except saves.SaveError:
+            slot.set_aside_damaged(raw)
+            if slot.blocked:
+                self.saver.show(slot.blocked)
+            else:
+                self.saver.now()
+            return
+        same = self.state is not None and newer.state == self.state
+        kept = self.saver.keep_aside() if unsaved and not same else None
+        slot.adopt(newer)
+        if same:
+            self.saver.due = False
+            self.saver.show("")
+            return
+        self._resume(newer, write=False)
+        self.saver.show("")
+        text = ("This game was played on in another tab: this tab now shows the latest "
+                "position.")
+        if kept:
+            text += f" The position this tab had not saved yet was kept aside as “{kept}”."
+        self.notice(text)
+
+    def new_game(self, settings: params.Settings, guided: bool = False) -> None:
         try:
             state = cakegame.new_game(players=settings.players, seed=settings.seed,
                                       names=settings.game_names(), first_player=settings.first)
@@ -145,7 +240,12 @@ class App:
             dialogs.message("The game could not start", str(error))
             return
         self.settings = settings
-        self.session.start(state, settings.game_seats(), settings.pass_device)
+        rec = recordmod.Record(settings.players, settings.seed, settings.game_names(),
+                               settings.first, settings.game_seats(), [])
+        self.session.start(state, settings.game_seats(), settings.pass_device, record=rec)
+        if guided:
+            self.session.ui["guide"] = guide.new_guide()
+        self.saver.held = False
         try:
             window.history.replaceState(None, "", params.query_of(settings))
         except Exception:
@@ -169,6 +269,7 @@ class App:
         self.panels.forget()
         self.panels.reset_log()
         self.panels.build_players(self.state)
+        self.access.forget()
 
     def open_newgame(self, can_continue: bool) -> None:
         s = self.state
@@ -247,11 +348,16 @@ class App:
             self.render()
             return
         self.confirming = None
+        human = self.session.human_to_act()
         try:
             now = self.session.apply(text)
         except cakegame.IllegalActionError as error:
             self.notice(f"Not possible: {error}")
             return
+        if human:
+            self.replays.acted()  # the coach's tip on screen has done its job
+        self.saver.held = False
+        self.access.acted(before, text, now, bot=not self.session.is_human(before.current_player))
         self.selected = None
         self.notice("")
         self.changed()
@@ -326,6 +432,9 @@ class App:
         menu = by_id("more")
         if menu.open and not found(target.closest("#more summary")):
             menu.open = False  # a choice in the menu, or a click elsewhere, closes it
+        if found(target.closest("[data-action], [data-select], [data-back], .chamber")) \
+                and self.clicks.stale(event):
+            return  # pressed before the last redraw: not the choice that was on screen
         el = target.closest("[data-action]")
         if found(el):
             if el.hasAttribute("disabled"):
@@ -348,7 +457,7 @@ class App:
             self.confirming = None
             self.select(None)
             return
-        el = target.closest(".chamber")
+        el = target.closest("#lab .chamber")
         if found(el):
             letter = el.getAttribute("data-letter")
             if letter == self.selected:
@@ -357,6 +466,10 @@ class App:
                 self.explain(letter)
 
     def on_key(self, event: Any) -> None:
+        if self.replays.reviewing:
+            return  # the replay dialog has its own keys (ui/review.py)
+        if self.access.on_key(event):
+            return
         key = event.key
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").lower()
@@ -385,8 +498,15 @@ class App:
 
     # ---- drawing and the turn loop -------------------------------------------------------
     def _bump(self) -> None:
+        self.clicks.drawn(float(window.performance.now()))
         self.ready += 1
         by_id("status").setAttribute("data-ready", str(self.ready))
+
+    def deciding(self) -> bool:
+        """A person decides now, their hand shown (no curtain between)."""
+        s = self.state
+        return (s is not None and self.session.human_to_act()
+                and not self.session.needs_curtain(s.current_player))
 
     def changed(self) -> None:
         """The game moved on: redraw, then let a computer player take its turn if it is
@@ -429,7 +549,7 @@ class App:
             self.selected = None
         marks: dict[str, Mark] = {}
         if step is not None:
-            marks[step.source] = Mark("selected", None, f"Chamber {step.source}, selected")
+            marks[step.source] = Mark("selected", None, "selected; Enter lets it go")
             for letter, action in step.chambers.items():
                 marks[letter] = Mark("second", action)
         else:
@@ -437,7 +557,7 @@ class App:
                 if len(acts) == 1:
                     marks[letter] = Mark("target", acts[0])
                 else:
-                    marks[letter] = Mark("multi", None, f"Chamber {letter}: {len(acts)} choices")
+                    marks[letter] = Mark("multi", None, f"{len(acts)} choices")
         last_words = session.last_action.split()[1:]
         last = frozenset(w for w in last_words if len(w) == 1 and w.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
@@ -474,11 +594,16 @@ class App:
                 why = f"It is {s.names[s.turn]}'s turn, but {s.names[seat]} decides now: " \
                       f"{s.prompt()}."
             dialogs.curtain(s.names[seat], why)
+        self.replays.coach(s, texts)
         if over and not self.gameover_shown:
             self.gameover_shown = True
             dialogs.gameover(s)
+            self.replays.story(s)
             by_id("go-hints").textContent = self.hint.gameover_text()
         self.hint.after_render()
+        self.access.rendered(s, human and not curtain, t, step, marks,
+                             bot_now=not over and not human)
+        self.picture.soon()
         self._bump()
 
     def _since(self, s: Any, human: bool) -> list[list[Any]]:
@@ -547,13 +672,15 @@ class App:
         asyncio.ensure_future(self._import(file))
 
     async def _import(self, file: Any) -> None:
+        """Read a chosen file and load the game in it, asking first if it would replace a
+        game in progress. The file is checked before anything parses it (saves.decode)."""
         try:
+            if int(file.size) > saves.MAX_CHARS * 4:
+                dialogs.message("Import failed", "That file is too large to be a saved game.")
+                return
             text = await file.text()
         except Exception as error:
             dialogs.message("Import failed", f"The file could not be read: {error}")
-            return
-        if len(text) > 5_000_000:
-            dialogs.message("Import failed", "That file is too large to be a saved game.")
             return
         try:
             save = saves.decode(text)
@@ -561,10 +688,50 @@ class App:
             dialogs.message("Import failed",
                             f"That file is not a game this page can load: {error}.")
             return
+        self.import_note = ""
+        if save.record is None:
+            self.import_note = " The file holds no history of the game, so it has no replay."
+        else:
+            try:
+                recordmod.check(save.record, save.state)
+            except recordmod.RecordError as error:
+                save.record = None
+                self.import_note = (f" Its history could not be restored ({error}), so it has "
+                                    "no replay.")
+        if self.state is None or self.state.is_over:
+            self._import_now(save)
+            return
+        self.pending_import = save
+        dialogs.open_modal("import-confirm")
+        by_id("imp-no").focus()
+
+    def _import_confirmed(self) -> None:
+        dialogs.close("import-confirm")
+        if self.pending_import is not None:
+            save, self.pending_import = self.pending_import, None
+            self._import_now(save)
+
+    def _import_cancelled(self) -> None:
+        self.pending_import = None
+        dialogs.close("import-confirm")
+
+    def _import_now(self, save: saves.Save) -> None:
+        """Replace the game by an imported one, keeping the game in progress aside first
+        (as a copy in this browser, or as a file if storage refuses the copy)."""
+        replaced = self.state is not None and not self.state.is_over
+        kept = self.saver.keep_aside() if replaced else None
+        if replaced and kept is None:
+            self.export()
         for d in ("newgame", "gameover", "curtain"):
             dialogs.close(d)
+        self.saver.held = False
         self._resume(save)
-        dialogs.message("Game imported", "The game from the file is now in play.")
+        words = "The game from the file is now in play." + self.import_note
+        if kept:
+            words += f" The game it replaced was kept aside in this browser as “{kept}”."
+        elif replaced:
+            words += " The game it replaced could not be kept in this browser: it was exported."
+        dialogs.message("Game imported", words)
 
     # ---- computer players ----------------------------------------------------------------
     def _schedule_bot(self) -> None:

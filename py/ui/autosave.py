@@ -1,19 +1,24 @@
 """Keeping the game in the browser's storage: read the save at start, write after changes.
 
 A click's save runs just after its redraw (`soon`); leaving or hiding the page flushes a
-save still due (`flush`), so a reload at any moment resumes the state on the screen. A save
-that cannot be read is kept aside under its own key and never overwritten.
+save still due (`flush`), so a reload at any moment resumes the state on the screen.
+
+Which save may be written over is `slot.Slot`'s business (issue 16): a damaged save is kept
+aside first, one that cannot be read is never written, and a save another tab wrote since
+this tab read is never overwritten: `now` hands it to `moved_on` (the controller follows
+that game) instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from . import saves
-from .dom import Store, Texts
+from . import saves, slot
+from .dom import Store, Texts, Unreadable
 from .session import Session
 
 
@@ -24,55 +29,45 @@ class AutoSave:
         self.session = session
         self.texts = texts
         self.store = Store()
-        self.blocked = False  # a broken save could not be kept aside: never overwrite it
+        self.slot = slot.Slot(self.store, lambda: float(window.Date.now()), (Unreadable,))
         self.due = False  # a click's save waits until the redraw is on screen
         self.problem: tuple[str, str] | None = None  # (title, text) for the player, once
+        self.held = False  # a shared link is being looked at: write nothing until play
+        # Called with the stored text when another tab saved since this one read.
+        self.moved_on: Callable[[str | None], None] = lambda raw: None
         self._proxy = create_proxy(self.flush)
 
     def read(self) -> saves.Save | None:
-        """The saved game, or None (none, unreadable: then `problem` says why)."""
-        raw = self.store.get(saves.SAVE_KEY)
-        if raw is None:
-            if not self.store.available:
-                self._show(self.store.problem or "cannot save")
-            return None
-        try:
-            return saves.decode(raw)
-        except saves.SaveError as error:
-            kept = self._keep_aside(raw)
-            where = (f"It was kept aside in this browser's storage as “{kept}”."
-                     if kept else "It could not be copied aside, so it is left untouched and "
-                     "this game will not be saved over it.")
-            self.problem = (
-                "Your saved game could not be resumed",
-                f"The saved game could not be resumed: {error}. {where} "
-                "You can start a new game.")
-            return None
-
-    def _keep_aside(self, raw: str) -> str | None:
-        stamp = int(window.Date.now())
-        key = f"{saves.BROKEN_PREFIX}{stamp}"
-        n = 1
-        while self.store.has(key):
-            key = f"{saves.BROKEN_PREFIX}{stamp}.{n}"
-            n += 1
-        if self.store.set(key, raw) and self.store.get(key) == raw:
-            return key
-        self.blocked = True
-        return None
+        """The saved game, or None (none, or not resumable: then `problem` says why)."""
+        rescued = _rescued()
+        loaded = self.slot.load()
+        if not self.store.available or self.slot.blocked:
+            self.show(self.slot.blocked or self.store.problem or "cannot save")
+        if loaded.title:
+            self.problem = (loaded.title, loaded.text)
+        elif rescued is not None:
+            self.problem = rescued
+        return loaded.save
 
     def now(self) -> None:
         """Write the game to localStorage now (see `soon` for a click's save)."""
         self.due = False
-        if self.session.state is None:
+        if self.session.state is None or self.held:
             return
-        if self.blocked:
-            self._show("not saved: an old save could not be kept aside")
-            return
-        if self.store.set(saves.SAVE_KEY, self.session.save_text()):
-            self._show("")
+        result = self.slot.write(self.session.save_text)
+        if result == slot.SAVED:
+            self.show("")
+        elif result == slot.MOVED:
+            try:
+                raw = self.slot.current()
+            except Unreadable:
+                self.show(self.slot.blocked or "cannot save")
+                return
+            self.moved_on(raw)
+        elif result == slot.BLOCKED:
+            self.show(self.slot.blocked or "cannot save")
         else:
-            self._show(self.store.problem or "cannot save")
+            self.show(self.store.problem or "the browser refused to save the game")
 
     def soon(self) -> None:
         """Save once the browser has run the click's redraw: the JSON of the game (tens of
@@ -92,10 +87,33 @@ class AutoSave:
         if self.due:
             self.now()
 
-    def _show(self, problem: str) -> None:
+    def keep_aside(self) -> str | None:
+        """Copy the game in progress to a key of its own (before something replaces it)."""
+        if self.session.state is None:
+            return None
+        return self.slot.keep_aside(self.session.save_text(self.slot.rev or 0),
+                                    slot.KEPT_PREFIX)
+
+    def show(self, problem: str) -> None:
         if problem:
             self.texts.text("save-state", f"Not saved: {problem}")
             self.texts.cls("save-state", "save-state bad")
         else:
             self.texts.text("save-state", "Saved")
             self.texts.cls("save-state", "save-state ok")
+
+
+def _rescued() -> tuple[str, str] | None:
+    """What js/rescue.js did before Python started: a save Python could not read safely (too
+    large, nested too deeply) moved aside; words for the player, or None."""
+    try:
+        note = window.cakeRescue
+        reason, kept = note.reason, note.kept
+    except Exception:
+        return None
+    if not isinstance(reason, str):
+        return None
+    where = (f"It was kept aside in this browser's storage as “{kept}”."
+             if isinstance(kept, str) else "It could not be copied aside.")
+    return ("Your saved game could not be resumed",
+            f"The saved game could not be resumed: {reason}. {where} You can start a new game.")

@@ -30,7 +30,7 @@ class Mark:
 
 class _Chamber:
     __slots__ = ("g", "style", "content", "sig", "cls", "pos", "attrs", "title", "at",
-                 "set_attrs", "transition", "title_key")
+                 "set_attrs", "transition", "title_key", "hex")
 
     def __init__(self, g: Any, content: Any, title: Any) -> None:
         self.g = g
@@ -42,9 +42,10 @@ class _Chamber:
         self.title_key: tuple | None = None
         self.cls = ""
         self.pos = ""
-        self.attrs: tuple = ()
+        self.attrs: tuple | None = None  # None: never set, so the first redraw names it
         self.at: tuple[int, int] | None = None
-        self.set_attrs: dict[str, str] = {}
+        self.set_attrs: dict[tuple[bool, str], str] = {}  # (on the hexagon?, name) -> value
+        self.hex: Any = None
 
 
 class Board:
@@ -89,15 +90,21 @@ class Board:
 
     def _make(self, letter: str) -> _Chamber:
         g = svg("g", "chamber", id=f"ch-{letter}", data_letter=letter, data_chamber=letter)
-        title = svg("title")
+        title = svg("title", id=f"t-{letter}")
         g.append(title)
-        g.append(svg("polygon", "hex", points=HEX_POINTS))
+        # The hexagon is what keys reach: a button named "Chamber K" and what choosing it
+        # does, described by the <title> (the contents). It holds no text itself, so its
+        # name never contradicts the letter and numbers drawn beside it.
+        hexagon = svg("polygon", "hex", points=HEX_POINTS, aria_describedby=f"t-{letter}")
+        g.append(hexagon)
         g.append(svg("polyline", "edge edge-new", points=NEW_EDGE))
         g.append(svg("polyline", "edge edge-old", points=OLD_EDGE))
-        content = svg("g", "content")
+        # The drawn letter and numbers are said in words by the name and the <title>.
+        content = svg("g", "content", aria_hidden="true")
         g.append(content)
         self.layer.append(g)
         view = _Chamber(g, content, title)
+        view.hex = hexagon
         self.views[letter] = view
         return view
 
@@ -242,30 +249,36 @@ class Board:
         self.loss_layer.innerHTML = "".join(out)
 
     @staticmethod
-    def _target_attrs(mark: Mark | None, letter: str) -> dict[str, str]:
-        """The attributes a chamber carries for `mark` (none when it is not a choice)."""
+    def _target_attrs(mark: Mark | None, letter: str) -> dict[tuple[bool, str], str]:
+        """The attributes for `mark`: `(False, name)` on the chamber's group (what a click
+        does), `(True, name)` on its hexagon (what keys and screen readers reach). Every
+        hexagon is a button named "Chamber K" and what choosing it does; one that is no
+        choice now is disabled and out of the Tab order, the arrow keys still reach it."""
+        out: dict[tuple[bool, str], str] = {(True, "role"): "button"}
         if mark is None:
-            return {}
-        out: dict[str, str] = {}
+            out[(True, "tabindex")] = "-1"
+            out[(True, "aria-disabled")] = "true"
+            out[(True, "aria-label")] = f"Chamber {letter}"
+            return out
         if mark.mode in ("target", "second") and mark.action:
-            out["data-action"] = mark.action
+            out[(False, "data-action")] = mark.action
         elif mark.mode == "multi":
-            out["data-continue"] = ""
-            out["data-select"] = letter
-        out["tabindex"] = "0"
-        out["role"] = "button"
-        out["aria-label"] = mark.label or f"Chamber {letter}"
+            out[(False, "data-continue")] = ""
+            out[(False, "data-select")] = letter
+        out[(True, "tabindex")] = "0"
+        out[(True, "aria-label")] = (f"Chamber {letter}: {mark.label}" if mark.label
+                                     else f"Chamber {letter}")
         return out
 
     def _set_target(self, view: _Chamber, mark: Mark | None, letter: str) -> None:
-        """Set only the attributes that differ from what the element carries (DOM calls from
+        """Set only the attributes that differ from what the elements carry (DOM calls from
         Python cost more than the comparison)."""
         want = self._target_attrs(mark, letter)
         have = view.set_attrs
-        for name in have:
-            if name not in want:
-                view.g.removeAttribute(name)
-        for name, value in want.items():
-            if have.get(name) != value:
-                view.g.setAttribute(name, value)
+        for key in have:
+            if key not in want:
+                (view.hex if key[0] else view.g).removeAttribute(key[1])
+        for key, value in want.items():
+            if have.get(key) != value:
+                (view.hex if key[0] else view.g).setAttribute(key[1], value)
         view.set_attrs = want

@@ -139,32 +139,61 @@ def show(el: Any, visible: bool) -> None:
     el.hidden = not visible
 
 
+class Unreadable(Exception):
+    """The browser threw when asked for a stored value: something may be stored there."""
+
+
 class Store:
-    """localStorage that never throws: blocked storage or a full quota only sets `problem`."""
+    """localStorage that never throws: blocked storage or a full quota only sets `problem`.
+
+    Full storage can still be read (the start-up probe write fails, the saved game is
+    intact), so only storage that cannot even be reached counts as unavailable. `read`
+    tells a value that cannot be read (`Unreadable`) from no value at all, so a save that
+    is there but unreadable is never taken for "no save" and written over.
+    """
 
     def __init__(self) -> None:
         self.problem: str | None = None
         try:
             self._ls = window.localStorage
+        except Exception:
+            self._ls = None
+        if self._ls is None or not found(self._ls):
+            self._ls = None
+            self.problem = "this browser blocks storage here, so the game cannot be saved"
+            return
+        try:
             probe = "cakegame.probe"
             self._ls.setItem(probe, "1")
             self._ls.removeItem(probe)
-        except Exception:
-            self._ls = None
-            self.problem = "this browser blocks storage here, so the game cannot be saved"
+        except Exception as error:
+            self.problem = self._why(error)
+
+    @staticmethod
+    def _why(error: Exception) -> str:
+        full = "quota" in str(error).lower() or "full" in str(error).lower()
+        return ("the browser's storage is full, so the game cannot be saved"
+                if full else "the browser refused to save the game")
 
     @property
     def available(self) -> bool:
         return self._ls is not None
 
-    def get(self, key: str) -> str | None:
+    def read(self, key: str) -> str | None:
+        """The stored text, None if there is none; raises Unreadable if the browser threw."""
         if self._ls is None:
             return None
         try:
             value = self._ls.getItem(key)
-        except Exception:
-            return None
+        except Exception as error:
+            raise Unreadable(str(error)) from None
         return value if isinstance(value, str) else None
+
+    def get(self, key: str) -> str | None:
+        try:
+            return self.read(key)
+        except Unreadable:
+            return None
 
     def set(self, key: str, value: str) -> bool:
         """Store `value`; False (and `problem` says why) if the browser refused."""
@@ -173,9 +202,7 @@ class Store:
         try:
             self._ls.setItem(key, value)
         except Exception as error:
-            full = "quota" in str(error).lower() or "full" in str(error).lower()
-            self.problem = ("the browser's storage is full, so the game cannot be saved"
-                            if full else "the browser refused to save the game")
+            self.problem = self._why(error)
             return False
         self.problem = None
         return True

@@ -17,7 +17,7 @@ ROW_STEP = 1.5 * R
 PAD_X = W / 2 + 6
 PAD_Y = R + 12
 
-ICON_NAMES = {"s": "Test Subject", "c": "Cake Slice", "a": "Aperture card",
+ICON_NAMES = {"s": "Test Subject", "c": "Cake Slice", "a": "Aperture Card",
               "q": "Companion Cube", "t": "Turret"}
 DIVISIONS = ("Orange", "Blue", "Green", "Purple")
 

@@ -14,7 +14,7 @@ DIVISION_NAMES = tuple(d.name for d in cakegame.DIVISIONS)
 ROW_NAMES = {"top": "Top row", "middle": "Middle row", "bottom": "Bottom row"}
 CARD_NAMES = {c.id: c for c in cakegame.CARDS}
 REASONS = {
-    "no_subjects": "{name} has no Test Subjects left in the lab",
+    "no_subjects": "{name} has no Test Subjects left in the Laboratory",
     "cake_incinerated": "{name} has had all 8 Cake Slices incinerated",
     "opera": "{name} completed the Opera Turret's Grand Finale: cake in all three rows",
     "standstill": ("the lab came to a standstill: no Test Subject or Cake Slice entered or "
@@ -48,16 +48,16 @@ def button_label(text: str, names: tuple[str, ...] | list[str]) -> str:
         return f"{n} Test Subject" + ("" if n == "1" else "s")
     if verb == "carry":
         if args[0] == "none":
-            return "Carry no (more) cake"
+            return "Carry no (more) Cake Slices"
         i = int(args[0]) if args[0].isdigit() else -1
         colour = DIVISION_NAMES[i] if 0 <= i < len(DIVISION_NAMES) else args[0]
-        return f"Carry a {colour} Cake Slice"
+        return f"Carry {'an' if colour[:1] in 'AEIOU' else 'a'} {colour} Cake Slice"
     if verb == "bonus":
-        return "Take an Aperture card" if args == ["card"] else f"Free Test Subject to {args[-1]}"
+        return "Take an Aperture Card" if args == ["card"] else f"Free Test Subject to {args[-1]}"
     if verb == "end":
         return "End deploying"
     if verb == "card":
-        return "Take the Aperture card"
+        return "Take the Aperture Card"
     if verb == "recycle":
         return ROW_NAMES.get(args[0], args[0])
     if verb in ("cube", "turret") and args == ["stay"]:

@@ -24,8 +24,11 @@ class NewGameDialog:
     """`#newgame`: built once, filled from settings each time it opens."""
 
     def __init__(self, on: Callable[[Any, str, Any], None],
-                 on_start: Callable[[params.Settings], None]) -> None:
+                 on_start: Callable[[params.Settings], None],
+                 on_learn: Callable[[], None] | None = None) -> None:
         self.on_start = on_start
+        self.on_learn = on_learn  # "Learn to play": the guided first game (ui.guide)
+        self.learning = False  # the confirmation on screen is for "Learn to play"
         self.fallback_seed = 1
         self.game_on = False  # a game is in progress: starting asks first
         self.any_game = False  # there is a game to go back to
@@ -50,7 +53,8 @@ class NewGameDialog:
         for radio in document.querySelectorAll("#ng-form input[name=players]"):
             on(radio, "change", lambda e: self._players_changed())
         on(by_id("ng-reseed"), "click", lambda e: self._reseed())
-        on(by_id("ng-start"), "click", lambda e: self._start(confirmed=False))
+        on(by_id("ng-start"), "click", lambda e: self._begin(learn=False))
+        on(by_id("ng-learn"), "click", lambda e: self._begin(learn=True))
         on(by_id("ng-confirm-yes"), "click", lambda e: self._start(confirmed=True))
         on(by_id("ng-continue"), "click", lambda e: dialogs.close("newgame"))
         on(by_id("ng-cancel"), "click", lambda e: dialogs.close("newgame"))
@@ -143,12 +147,19 @@ class NewGameDialog:
         dialogs.close("gameover")
         dialogs.open_modal("newgame")
 
+    def _begin(self, learn: bool) -> None:
+        self.learning = learn and self.on_learn is not None
+        self._start(confirmed=False)
+
     def _start(self, confirmed: bool) -> None:
         if self.game_on and not confirmed:
             show(by_id("ng-confirm"), True)
             by_id("ng-confirm-yes").focus()
             return
-        st = self.read()
         dialogs.close("newgame")
         dialogs.close("curtain")
-        self.on_start(st)
+        if self.learning and self.on_learn is not None:
+            self.learning = False
+            self.on_learn()
+            return
+        self.on_start(self.read())

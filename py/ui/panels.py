@@ -301,7 +301,9 @@ class Panels:
         if self.log_shown > len(log):
             self.reset_log()
         new = []
-        for entry in log[self.log_shown:]:
+        rec = self.session.record
+        offset = len(rec.actions) - len(log) if rec is not None else -1  # a log from the start?
+        for i, entry in enumerate(log[self.log_shown:], start=self.log_shown + 1):
             turn, seat, text = entry[0], entry[1], entry[2]
             letters = entry[3] if len(entry) > 3 else ""
             seat_ok = isinstance(seat, int) and 0 <= seat < 4
@@ -313,8 +315,10 @@ class Panels:
                                   inner=chip + markup("span", f"Turn {turn}" + (
                                       f" · {who}" if who else ""))))
             cls = f"log-entry d{seat}" if seat_ok else "log-entry"
+            step = str(i + offset) if offset >= 0 else None  # a click replays from here
             new.append(markup("li", text, cls, data_chambers=letters or None,
-                              tabindex="0" if letters else None))
+                              tabindex="0" if letters else None, data_step=step,
+                              title="Replay from here" if step else None))
         if new:
             box.insertAdjacentHTML("beforeend", "".join(new))
         # No scrolling from here: reading scrollHeight would force a layout on every click.

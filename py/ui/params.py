@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .saves import SEAT_KINDS
+from . import saves
+from .saves import DEFAULT_NAMES, MAX_NAME, SEAT_KINDS
 
-DEFAULT_NAMES = ("Orange", "Blue", "Green", "Purple")
-MAX_NAME = 32
+__all__ = ["DEFAULT_NAMES", "MAX_NAME", "Settings", "clean_name", "parse_query", "query_of"]
 MAX_SEED = 2**31 - 1
 
 
@@ -37,8 +37,7 @@ class Settings:
 
 def clean_name(name: object, seat: int) -> str:
     """A player's name as typed, trimmed and shortened; the division's name if empty."""
-    text = " ".join(str(name or "").split())[:MAX_NAME]
-    return text or DEFAULT_NAMES[seat]
+    return saves.clean_name(str(name or ""), seat)
 
 
 def unquote(text: str) -> str:

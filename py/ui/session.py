@@ -31,10 +31,12 @@ class Session:
         self._listed_for: Any = None  # the state whose legal actions `_listed` holds
         self._listed: list[str] = []
         self._listed_set: frozenset[str] = frozenset()
+        self.record: Any = None  # ui.record.Record: the whole game, for replays and links
 
     # ---- starting ------------------------------------------------------------------------
-    def start(self, state: Any, seats: list[str], pass_device: bool) -> None:
-        """A new game from its first state."""
+    def start(self, state: Any, seats: list[str], pass_device: bool,
+              record: Any = None) -> None:
+        """A new game from its first state (`record`: how it was set up, no actions yet)."""
         self.state = state
         self.states = [state]
         self.actions = []
@@ -42,6 +44,7 @@ class Session:
         self.ui = {"pass_device": bool(pass_device), "revealed": None}
         self.set_log([])
         self.last_action = ""
+        self.record = record
 
     def resume(self, save: saves.Save) -> None:
         """A saved game, its undo window replayed from the saved base."""
@@ -49,6 +52,9 @@ class Session:
         self.seats = list(save.seats)
         self.ui = {"pass_device": bool(save.ui.get("pass_device", False)),
                    "revealed": save.ui.get("revealed")}
+        if isinstance(save.ui.get("guide"), dict):
+            self.ui["guide"] = save.ui["guide"]  # the guided first game's place (ui.guide)
+        self.record = save.record
         if save.undo_base is not None:
             s = save.undo_base
             self.states = [s]
@@ -155,6 +161,8 @@ class Session:
         self.losses.append(eventlog.losses(new.events))
         self.states.append(new)
         self.actions.append(text)
+        if self.record is not None:
+            self.record.actions.append(text)
         depth = history.undo_depth(self.states)
         if len(self.states) > depth + 1:
             cut = len(self.states) - depth - 1
@@ -171,6 +179,8 @@ class Session:
             return None
         self.states.pop()
         undone = self.actions.pop()
+        if self.record is not None and self.record.actions:
+            self.record.actions.pop()
         self.state = self.states[-1]
         self.last_action = self.actions[-1] if self.actions else ""
         if self.log:
@@ -189,11 +199,14 @@ class Session:
         if kind not in saves.SEAT_KINDS or self.state is None or not 0 <= seat < len(self.seats):
             return False
         self.seats[seat] = kind
+        if self.record is not None and seat < len(self.record.seats):
+            self.record.seats[seat] = kind
         return True
 
     # ---- saving --------------------------------------------------------------------------
-    def save_text(self) -> str:
-        """The save as JSON text (docs/ui.md, "Saves")."""
+    def save_text(self, rev: int = 0) -> str:
+        """The save as JSON text (docs/ui.md, "Saves"), as revision `rev` (ui/slot.py)."""
         base = self.states[0] if len(self.states) > 1 else None
         return saves.encode(self.state, self.seats, undo_base=base, undo_actions=self.actions,
-                            ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]")
+                            ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]",
+                            rev=rev, record=self.record)

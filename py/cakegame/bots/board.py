@@ -588,17 +588,20 @@ class Board:
         supply = self.supply
         for s in range(n):
             supply[s] += sp[s]
+        self.sub[p] = [0] * n
+        if self.check_end():  # the printed order: the end comes before the cake burns
+            return
         gone = self.cake_supply if self.rule is Rule.SAFE_CAKE else self.burned
         for s in range(n):
             gone[s] += cp[s]
-        self.sub[p] = [0] * n
         self.cake[p] = [0] * n
         g = self._geo or self.geo()
         face = self.face = self.face[:]  # fresh lists: copies share them (see `copy`)
-        face[p] ^= 1
+        if self.rule is not Rule.KEEP_FACE:
+            face[p] ^= 1
         icons = self.icons = self.icons[:]
         icons[p] = PANELS[p].faces[face[p]]
-        any_row = self.rule is Rule.ANY_ROW
+        any_row = False  # no Character lets a recycled chamber leave a short row
         pos = self.pos = self.pos[:]
         pos[p] = g.recycled_to(p, row, any_row)
         key = (p, row, any_row)

@@ -1,0 +1,332 @@
+"""Play without a mouse and without sight: focus that follows the game, the lab by keys, a
+live region that tells what happened, and the command box for typed moves.
+
+The page's controller calls four hooks: `acted` after each action it applied, `rendered`
+after each redraw, `on_key` first in its keydown handler, and `forget` when a game starts.
+The rules of it are pure and tested under CPython: `keynav` (board order, arrow moves,
+where focus goes), `commands` (typed moves), `speech` (chamber names, announcements).
+Like the rest of the page this reads no game facts from the DOM: it is handed the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cakegame
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+from . import commands, keynav, labels, speech, targets
+from .dom import by_id, found, markup
+
+CARD_NAMES = {c.id: c.name for c in cakegame.CARDS}
+NAV_KEYS = frozenset(keynav.ARROWS)
+
+
+class Access:
+    """Keyboard and screen-reader play for one App (see the module's docstring)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.order: list[str] = []  # the chambers' order in the DOM, as last arranged
+        self.places: dict[str, keynav.Place] = {}
+        self.marks: dict[str, Any] = {}
+        self.focus_key: tuple = ()
+        self.state: Any = None
+        self.announcer = speech.Announcer()
+        self.said = ""
+        self.pointer = False  # the last input was a mouse or a finger: focus without scrolling
+        self.command_open = False
+        self._filled: tuple = ()
+        self.status_live = "polite"  # #status's aria-live as last set
+        self._proxies: list[Any] = []
+
+    # ---- wiring ----------------------------------------------------------------------------
+    def wire(self) -> None:
+        """Listen to the command box and to how the player points."""
+        self._on(by_id("command"), "submit", self._submit)
+        self._on(by_id("command-input"), "input", lambda e: self._hint())
+        self._on(by_id("command-close"), "click", lambda e: self.close_command())
+        self._on(by_id("btn-command"), "click", lambda e: self.open_command())
+        self._on(document, "pointerdown", self._pointed)
+        by_id("btn-command").disabled = False
+
+    def _on(self, el: Any, event: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        el.addEventListener(event, proxy)
+
+    def _pointed(self, event: Any) -> None:
+        self.pointer = True
+
+    # ---- hooks -----------------------------------------------------------------------------
+    def forget(self) -> None:
+        """A new or resumed game: nothing gathered from the old one is told."""
+        self.announcer = speech.Announcer()
+        self.focus_key = ()
+
+    def acted(self, before: Any, text: str, after: Any, bot: bool) -> None:
+        """An action was applied: tell its events now (a person) or at the turn's end (a
+        computer player)."""
+        seat = before.current_player
+        if seat is None:
+            return
+        name = before.names[seat]
+        told = self.announcer.action(seat, name, bot, before.turn_number,
+                                     speech.action_sentences(before, text, after))
+        if told:
+            self.say(told)
+
+    def rendered(self, state: Any, deciding: bool, t: targets.Targets, step: Any,
+                 marks: dict[str, Any], bot_now: bool) -> None:
+        """After a redraw: board order for Tab, a computer turn's announcement when it is
+        over, and focus on the new decision's first control."""
+        self.state = state
+        self.marks = marks
+        chambers = state.chambers()
+        self.places = {c.letter: (c.row, c.x) for c in chambers}
+        self._arrange()
+        # While a computer player acts, the status line (which names each of its steps) is
+        # not live: its whole turn is told once, by the announcement region, when it ends.
+        live = "off" if bot_now else "polite"
+        if live != self.status_live:
+            by_id("status").setAttribute("aria-live", live)
+            self.status_live = live
+        seat = None if state.is_over else state.current_player
+        told = self.announcer.flush(seat, bot_now, None if seat is None else state.turn_number)
+        if told:
+            self.say(told)
+        key = (id(state), deciding, self.app.selected)
+        if key != self.focus_key:
+            self.focus_key = key
+            if deciding:
+                self._focus_first(t, step)
+        if self.command_open:
+            self._fill_command()
+
+    # ---- board order and focus -------------------------------------------------------------
+    def _arrange(self) -> None:
+        """Keep the chambers' DOM order the board order, so Tab walks the lab by rows.
+        Only chambers out of order move (a move restarts an element's slide)."""
+        board = self.app.board
+        views = board.views
+        current = [x for x in self.order if x in views] + [x for x in views if x not in self.order]
+        present = keynav.board_order(self.places)
+        desired = present + [x for x in current if x not in self.places]
+        for letter, before in keynav.reorder_moves(current, desired):
+            g = views[letter].g
+            board.layer.insertBefore(g, views[before].g if before is not None else None)
+        self.order = desired
+
+    def _focus_first(self, t: targets.Targets, step: Any) -> None:
+        """Focus the first control of the decision now open, unless the player is busy
+        elsewhere (typing, a dialog, the log)."""
+        active = document.activeElement
+        if found(active) and hasattr(active, "closest"):
+            tag = str(getattr(active, "tagName", "") or "").lower()
+            if tag in ("input", "select", "textarea"):
+                return
+            if found(active.closest("dialog[open]")) or found(active.closest(".log-scroll")):
+                return
+        if found(document.querySelector("dialog[open]")):
+            return
+        order = keynav.board_order(self.places)
+        if step is not None:
+            where = keynav.focus_target(order, step.chambers, [], step.buttons)
+        else:
+            cards = [a for acts in t.cards.values() for a in acts]
+            where = keynav.focus_target(order, t.board, cards, t.buttons)
+        if where is None:
+            return
+        kind, what = where
+        el = self._hexagon(what) if kind == "chamber" else document.querySelector(
+            f'button[data-action="{what}"]:not([disabled])')
+        self._focus(el)
+
+    def _hexagon(self, letter: str) -> Any:
+        """The element of chamber `letter` that takes focus (None if there is none)."""
+        view = self.app.board.views.get(letter)
+        return view.hex if view is not None else None
+
+    def _focus(self, el: Any) -> None:
+        if el is None or not found(el):
+            return
+        try:
+            if self.pointer:
+                el.focus(to_options({"preventScroll": True}))
+            else:
+                el.focus()
+        except Exception:
+            pass
+
+    # ---- keys ------------------------------------------------------------------------------
+    def on_key(self, event: Any) -> bool:
+        """Handle the keys of keyboard play; True if the key was used here."""
+        self.pointer = False
+        key = event.key
+        target = event.target
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return False
+        in_command = found(target) and getattr(target, "id", "") == "command-input"
+        if in_command:
+            if key == "Escape":
+                event.preventDefault()
+                self.close_command()
+                return True
+            return False
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea"):
+            return False
+        if found(document.querySelector("dialog[open]")):
+            return False
+        chamber = target.closest(".chamber") if found(target) and hasattr(target, "closest") \
+            else None
+        on_chamber = chamber is not None and found(chamber)
+        if key == "/":
+            event.preventDefault()
+            self.open_command()
+            return True
+        if key in NAV_KEYS and on_chamber:
+            nxt = keynav.step(self.places, chamber.getAttribute("data-letter"), key)
+            event.preventDefault()
+            if nxt is not None:
+                self._focus(self._hexagon(nxt))
+            return True
+        if key in ("r", "R"):
+            self.read(chamber.getAttribute("data-letter") if on_chamber else None)
+            return True
+        if key == "Escape" and self.app.selected is None:
+            return self._back_out()
+        return False
+
+    def _back_out(self) -> bool:
+        """Escape in the middle of a move (its chamber, destination or count chosen): take
+        the last of those choices back, like Undo."""
+        s = self.state
+        if s is None or s.is_over or s.decision not in ("move", "carry"):
+            return False
+        pending = s.pending
+        if pending.get("src") is None:
+            return False
+        self.app.undo()
+        return True
+
+    def read(self, letter: str | None) -> None:
+        """Say the chamber in full (contents, edge, what acting would do), or without a
+        chamber, what the player must decide."""
+        s = self.state
+        if s is None:
+            return
+        if letter is None or letter not in self.places:
+            status = by_id("status").textContent
+            self.say(str(status))
+            return
+        c = s.chamber(letter)
+        mark = self.marks.get(letter)
+        acting = ""
+        if mark is not None:
+            if mark.action:
+                acting = "Enter: " + s.describe(mark.action)
+            elif mark.label:
+                acting = "Enter: " + mark.label
+        self.say(speech.chamber_reading(c, s.names, labels.DIVISION_NAMES, acting))
+
+    def say(self, text: str) -> None:
+        """Put `text` in the polite live region (a repeat is told again)."""
+        if text == self.said.rstrip("\u00a0"):
+            text += "\u00a0" if not self.said.endswith("\u00a0") else ""
+        self.said = text
+        by_id("announce").textContent = text
+
+    # ---- the command box -------------------------------------------------------------------
+    def open_command(self) -> None:
+        self.command_open = True
+        by_id("command").hidden = False
+        self._fill_command()
+        self._hint()
+        by_id("command-input").focus()
+
+    def close_command(self) -> None:
+        self.command_open = False
+        by_id("command").hidden = True
+        self.focus_key = ()
+        self.app.render()
+
+    def _legal(self) -> list[str]:
+        s = self.app.state
+        if s is None or s.is_over or not self.app.deciding():
+            return []
+        return [str(a) for a in s.legal_actions()]
+
+    def _fill_command(self) -> None:
+        """The completion list: every legal action's text form, described."""
+        s = self.app.state
+        legal = self._legal()
+        key = (id(s), tuple(legal))
+        if self._filled == key:
+            return
+        self._filled = key
+        by_id("command-list").innerHTML = "".join(
+            markup("option", None, value=a, label=s.describe(a)) for a in legal)
+
+    def _hint(self, text: str | None = None, bad: bool = False) -> None:
+        box = by_id("command-hint")
+        if text is None:
+            s = self.app.state
+            legal = self._legal()
+            typed = str(by_id("command-input").value)
+            text = commands.hint(typed, legal, s.names if s else (), CARD_NAMES)
+        box.textContent = text
+        box.className = "command-hint bad" if bad else "command-hint"
+
+    def _submit(self, event: Any) -> None:
+        event.preventDefault()
+        line = str(by_id("command-input").value)
+        parts = commands.split_commands(line)
+        if not parts:
+            self._hint("Type an action, for example “from K”, or plain words like “k”.")
+            return
+        played: list[str] = []
+        for part in parts:
+            problem = self._play(part)
+            if problem:
+                done = f"Played {', '.join(played)}. " if played else ""
+                self._hint(f"{done}Not possible: {problem}", bad=True)
+                by_id("command-input").value = ", ".join(parts[len(played):])
+                return
+            played.append(part)
+        by_id("command-input").value = ""
+        s = self.app.state
+        after = by_id("status").textContent if s is not None else ""
+        self._hint(f"Played {', '.join(played)}. {after}")
+
+    def _play(self, command: str) -> str:
+        """Play one typed command; the reason it is refused, or "" when it was played."""
+        s = self.app.state
+        legal = self._legal()
+        if s is None:
+            return "there is no game in progress"
+        t = targets.sort_actions(legal)
+        guess = targets.guess_text(t, s.decision, commands.as_action_text(command).strip())
+        res = commands.resolve(command, legal, s.names, CARD_NAMES, guess)
+        if res.action is not None:
+            self.app.apply(res.action)
+            return "" if self.app.state is not s else "the action was not played"
+        if res.try_text is not None:
+            try:
+                s.apply(res.try_text)
+            except cakegame.IllegalActionError as error:
+                return str(error)
+            if not legal:
+                return "it is not your decision now"
+            self.app.apply(res.try_text)
+            return "" if self.app.state is not s else "the action was not played"
+        return res.problem
+
+
+def to_options(d: dict[str, Any]) -> Any:
+    """A JS object from a dict (for `focus({preventScroll: true})`)."""
+    from pyodide.ffi import to_js
+    from pyscript import window
+
+    return to_js(d, dict_converter=window.Object.fromEntries)

@@ -1,0 +1,128 @@
+"""The lab by keys: board order, arrow-key moves between chambers, and where focus goes.
+
+Pure functions of where the chambers stand (`(row, x)` from `State.chambers()`), so they
+are tested under CPython. Tab walks the chambers that are choices in board order (top row
+first, each row from its new edge at the left); the arrow keys walk every chamber by its
+place on the board, so a player who cannot see the lab can still explore it square by
+square and hear what each chamber holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+Place = tuple[int, int]  # (row, x): rows 0-2 from the top, x grows to the right
+
+ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
+
+
+def board_order(places: Mapping[str, Place]) -> list[str]:
+    """Chamber letters in reading order: by row from the top, then from left to right."""
+    return sorted(places, key=lambda letter: (places[letter][0], places[letter][1], letter))
+
+
+def step(places: Mapping[str, Place], current: str | None, key: str) -> str | None:
+    """The chamber an arrow key (or Home/End) moves to from `current`, or None to stay.
+
+    Left and right move within the row to the nearest chamber on that side. Up and down
+    move to the nearest chamber of the row above or below (hexagons interlock, so when two
+    are equally near the left one is taken), skipping a row only if it is empty. Home and
+    End go to the first and last chamber in board order. From no chamber (or one no longer
+    on the board) any key starts at the first chamber.
+    """
+    order = board_order(places)
+    if not order:
+        return None
+    if current not in places:
+        return order[-1] if key == "End" else order[0]
+    if key == "Home":
+        return order[0]
+    if key == "End":
+        return order[-1]
+    row, x = places[current]
+    if key in ("ArrowLeft", "ArrowRight"):
+        sign = -1 if key == "ArrowLeft" else 1
+        same = [(sign * (p[1] - x), letter) for letter, p in places.items()
+                if p[0] == row and sign * (p[1] - x) > 0]
+        return min(same)[1] if same else None
+    if key in ("ArrowUp", "ArrowDown"):
+        rows = sorted({p[0] for p in places.values()})
+        wanted = [r for r in rows if (r < row if key == "ArrowUp" else r > row)]
+        if not wanted:
+            return None
+        target_row = wanted[-1] if key == "ArrowUp" else wanted[0]
+        near = [(abs(p[1] - x), p[1], letter) for letter, p in places.items()
+                if p[0] == target_row]
+        return min(near)[2]
+    return None
+
+
+def reorder_moves(current: Sequence[str], desired: Sequence[str]) -> list[tuple[str, str | None]]:
+    """The fewest moves that turn the order `current` into `desired` (same items).
+
+    Each move is `(item, before)`: put `item` just before `before` (None: at the end),
+    applied in the order given. The items of a longest run already in the right relative
+    order stay where they are: moving an element in the DOM restarts its CSS transition,
+    so the chambers that only slid must not be moved.
+    """
+    rank = {item: i for i, item in enumerate(desired)}
+    seq = [item for item in current if item in rank]
+    keep = set(_longest_increasing(seq, rank))
+    moves: list[tuple[str, str | None]] = []
+    # Walk the desired order from the end: each item that is not kept goes just before the
+    # item that follows it in the desired order (already in place by then).
+    for i in range(len(desired) - 1, -1, -1):
+        item = desired[i]
+        if item in keep:
+            continue
+        before = desired[i + 1] if i + 1 < len(desired) else None
+        moves.append((item, before))
+    return moves
+
+
+def _longest_increasing(seq: Sequence[str], rank: Mapping[str, int]) -> list[str]:
+    """A longest subsequence of `seq` whose ranks increase (patience sorting)."""
+    tails: list[int] = []  # index into seq of the smallest tail of each length
+    prev: list[int] = [-1] * len(seq)
+    for i, item in enumerate(seq):
+        r = rank[item]
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if rank[seq[tails[mid]]] < r:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo > 0:
+            prev[i] = tails[lo - 1]
+        if lo == len(tails):
+            tails.append(i)
+        else:
+            tails[lo] = i
+    out: list[str] = []
+    i = tails[-1] if tails else -1
+    while i >= 0:
+        out.append(seq[i])
+        i = prev[i]
+    return out[::-1]
+
+
+def focus_target(order: Sequence[str], board: Iterable[str], cards: Sequence[str],
+                 buttons: Sequence[str]) -> tuple[str, str] | None:
+    """Where focus goes when a player's new decision is drawn.
+
+    `board` holds the chambers that are choices now, `cards` and `buttons` the action texts
+    of the hand's and the choices bar's buttons, each in the page's order. The first legal
+    chamber in board order comes first, then the first card button, then the first other
+    button: `("chamber", letter)` or `("action", text)`; None when there is nothing to
+    choose.
+    """
+    legal = set(board)
+    for letter in order:
+        if letter in legal:
+            return ("chamber", letter)
+    if cards:
+        return ("action", cards[0])
+    if buttons:
+        return ("action", buttons[0])
+    return None

@@ -1,0 +1,137 @@
+"""The one saved game of this browser: read at start, written only over what this tab read,
+copies kept aside, never lost (issue 16).
+
+Several tabs (or another page of the same site) share `localStorage["cakegame.save"]`.
+Each save carries a revision (`rev`, see saves.py). A tab remembers the revision it read or
+wrote last and writes only while the stored save still has it: if another tab saved in
+between, `write` answers MOVED and the page follows the newer game (the `storage` event
+usually tells it first), keeping its own unsaved position aside. A save that cannot be
+read at all (the browser throws) makes this tab never write: it may hold a game.
+
+Pure Python over a store with `read`, `set`, `has` (ui.dom.Store in the page, a dict-backed
+fake in tests) and a clock in milliseconds, so it is tested under CPython.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import saves
+
+KEPT_PREFIX = "cakegame.save.kept."  # games this page replaced (an import, another tab)
+
+SAVED, MOVED, BLOCKED, FAILED = "saved", "moved", "blocked", "failed"
+
+
+class Unreadable(Exception):
+    """Raised by a store's `read` when the browser throws (ui.dom.Unreadable in the page)."""
+
+
+@dataclass
+class Loaded:
+    """What start-up found: a save to resume, or words for the player, or neither."""
+
+    save: saves.Save | None = None
+    title: str = ""
+    text: str = ""
+
+
+class Slot:
+    """The saved game as this tab knows it."""
+
+    def __init__(self, store: Any, clock: Callable[[], float],
+                 unreadable: tuple[type[BaseException], ...] = (Unreadable,)) -> None:
+        self.store = store
+        self.clock = clock
+        self.unreadable = unreadable
+        self.rev: int | None = None  # the revision this tab read or wrote last
+        self.known: str | None = None  # a damaged save already kept aside: may be replaced
+        self.blocked: str | None = None  # why this tab must not write the save at all
+
+    # ---- reading ---------------------------------------------------------------------------
+    def current(self) -> str | None:
+        """The stored save's text now (None if none); blocks writing if it cannot be read."""
+        try:
+            return self.store.read(saves.SAVE_KEY)
+        except self.unreadable:
+            self.blocked = ("the saved game in this browser could not be read, so it is left "
+                            "untouched")
+            raise
+
+    def load(self) -> Loaded:
+        """The save to resume at start-up, checked; a damaged one is kept aside."""
+        try:
+            raw = self.current()
+        except self.unreadable:
+            return Loaded(None, "Your saved game could not be read",
+                          "The browser refused to read the saved game, so it is left "
+                          "untouched and this tab will not save over it. You can still play; "
+                          "reload later to try again.")
+        if raw is None:
+            return Loaded()
+        try:
+            save = saves.decode(raw)
+        except saves.SaveError as error:
+            return Loaded(None, "Your saved game could not be resumed",
+                          f"The saved game could not be resumed: {error}. "
+                          + self.set_aside_damaged(raw) + " You can start a new game.")
+        self.rev = save.rev
+        return Loaded(save)
+
+    def set_aside_damaged(self, raw: str) -> str:
+        """Keep a damaged save aside (then it may be written over); the words saying where."""
+        kept = self.keep_aside(raw, saves.BROKEN_PREFIX)
+        if kept is None:
+            self.blocked = "an old save could not be kept aside"
+            return ("It could not be copied aside, so it is left untouched and this game "
+                    "will not be saved over it.")
+        self.known = raw
+        return f"It was kept aside in this browser's storage as “{kept}”."
+
+    def keep_aside(self, raw: str, prefix: str) -> str | None:
+        """Copy `raw` under a new key starting with `prefix`; the key, or None if refused."""
+        stamp = int(self.clock())
+        key = f"{prefix}{stamp}"
+        n = 1
+        while self.store.has(key):
+            key = f"{prefix}{stamp}.{n}"
+            n += 1
+        if self.store.set(key, raw) and self.store.read(key) == raw:
+            return key
+        return None
+
+    # ---- writing ---------------------------------------------------------------------------
+    def mine(self, raw: str | None) -> bool:
+        """Whether this tab may write over `raw`: nothing there, the save it read or wrote
+        last, or a damaged save it has already kept aside."""
+        if raw is None:
+            return True
+        rev = saves.peek_rev(raw)
+        if rev is not None and rev == self.rev:
+            return True
+        return self.known is not None and raw == self.known
+
+    def write(self, text_of: Callable[[int], str]) -> str:
+        """Save the text `text_of(rev)` under the next revision: SAVED, or MOVED (another
+        tab saved since: nothing written), BLOCKED (must not write) or FAILED (refused)."""
+        if self.blocked:
+            return BLOCKED
+        try:
+            raw = self.current()
+        except self.unreadable:
+            return BLOCKED
+        if not self.mine(raw):
+            return MOVED
+        rev = max(self.rev or 0, saves.peek_rev(raw) or 0) + 1
+        if not self.store.set(saves.SAVE_KEY, text_of(rev)):
+            return FAILED
+        self.rev = rev
+        self.known = None
+        return SAVED
+
+    def adopt(self, save: saves.Save) -> None:
+        """This tab now shows `save`, read from storage: its revision is the one to match."""
+        self.rev = save.rev
+        self.known = None

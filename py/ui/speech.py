@@ -1,0 +1,138 @@
+"""Words for ears: a chamber read in full, chamber names, and what the live region announces.
+
+Pure functions of the engine's data, tested under CPython. A chamber read in full says what
+is drawn in it (its letter, row and edges, who is there, its tokens and rewards) and what
+acting on it would do, so a screen reader hears what a sighted player sees.
+
+The announcements come from the engine's events (`State.events`, each event's `str()` a
+sentence for players): after a person's action, that action's events at once; a computer
+player's actions are gathered and told as one message when its turn is over (or a person
+must decide), so the screen reader is not flooded mid-turn. An engine without events
+(before they landed) falls back to each action's description.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+ICON_NAMES = {"s": "Test Subject", "c": "Cake Slice", "a": "Aperture card",
+              "q": "Companion Cube", "t": "Turret"}
+ROW_NAMES = ("top row", "middle row", "bottom row")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def who(seat: int, names: Sequence[str], divisions: Sequence[str]) -> str:
+    """A division as players know it: the player's name, with the colour when they differ."""
+    name = names[seat] if seat < len(names) else f"seat {seat}"
+    colour = divisions[seat] if seat < len(divisions) else ""
+    return name if not colour or name == colour else f"{name} ({colour})"
+
+
+def chamber_contents(c: Any, names: Sequence[str], divisions: Sequence[str]) -> list[str]:
+    """What the chamber holds, as short phrases, in the order they are drawn."""
+    parts: list[str] = []
+    for seat, n in enumerate(c.subjects):
+        if n:
+            parts.append(f"{who(seat, names, divisions)}: {_plural(n, 'Test Subject')}")
+    for seat, n in enumerate(c.cake):
+        if n:
+            parts.append(f"{who(seat, names, divisions)}: {_plural(n, 'Cake Slice')}")
+    for flag, what in ((c.portal, "a Portal"), (c.glados, "GLaDOS"), (c.turret, "the Turret"),
+                       (c.cube, "the Companion Cube")):
+        if flag:
+            parts.append(what)
+    return parts
+
+
+def chamber_place(c: Any) -> str:
+    """Where the chamber is: its row, and the edge it is on."""
+    place = ROW_NAMES[c.row] if 0 <= c.row < len(ROW_NAMES) else f"row {c.row + 1}"
+    if c.new_edge:
+        place += ", new edge"
+    if c.old_edge:
+        place += ", old edge"
+    return place
+
+
+def chamber_reading(c: Any, names: Sequence[str], divisions: Sequence[str],
+                    acting: str = "") -> str:
+    """The chamber read in full (the read key): place, rewards, contents, what acting does."""
+    icons = ", ".join(ICON_NAMES.get(i.value, str(i.value)) for i in c.icons) or "nothing"
+    contents = chamber_contents(c, names, divisions)
+    out = [f"Chamber {c.letter}, {chamber_place(c)}.", f"Rewards: {icons}."]
+    out.append(("Holds " + "; ".join(contents) + ".") if contents else "Empty.")
+    out.append(acting if acting else "Not a choice now.")
+    return " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in out)
+
+
+def action_sentences(before: Any, text: str, after: Any) -> list[str]:
+    """What one action did, in sentences: the events of `after` (the state the action made),
+    or the action's description when this engine has no events."""
+    events = getattr(after, "events", None)
+    if events is None:
+        return [before.describe(text)]
+    return [str(e) for e in events]
+
+
+def join(sentences: Sequence[str]) -> str:
+    """Sentences as one text, each ending with a full stop."""
+    out = []
+    for s in sentences:
+        s = s.strip()
+        if not s:
+            continue
+        s = s[0].upper() + s[1:]
+        out.append(s if s.endswith((".", "!", "?")) else s + ".")
+    return " ".join(out)
+
+
+@dataclass
+class Announcer:
+    """Gathers what each action did and says when to tell it.
+
+    A person's action is told at once; a computer player's actions wait in `batch` until
+    `flush` finds that a person must decide, the turn is over or the game ended.
+    """
+
+    batch: list[str] = field(default_factory=list)
+    batch_seat: int | None = None
+    batch_turn: int | None = None
+    batch_name: str = ""
+
+    def action(self, seat: int, name: str, bot: bool, turn: int,
+               sentences: Sequence[str]) -> str | None:
+        """Record one action; returns the text to announce now, or None to wait."""
+        if not bot:
+            told = self.take()
+            now = join(sentences)
+            return " ".join(t for t in (told, now) if t) or None
+        told = None
+        if self.batch_seat is not None and (self.batch_seat != seat or self.batch_turn != turn):
+            told = self.take()
+        self.batch_seat, self.batch_turn, self.batch_name = seat, turn, name
+        self.batch.extend(sentences)
+        return told
+
+    def flush(self, seat: int | None, bot: bool, turn: int | None) -> str | None:
+        """After a redraw: the gathered computer turn's text if it is time to tell it."""
+        if self.batch_seat is None:
+            return None
+        if seat is None or not bot or seat != self.batch_seat or turn != self.batch_turn:
+            return self.take()
+        return None
+
+    def take(self) -> str:
+        """The gathered text (empty if none), and start afresh."""
+        if self.batch_seat is None:
+            return ""
+        body = join(self.batch) or "no change."
+        text = f"{self.batch_name}'s turn: {body}"
+        self.batch = []
+        self.batch_seat = self.batch_turn = None
+        self.batch_name = ""
+        return text

@@ -1,0 +1,130 @@
+"""axe-core finds no critical or serious rule break in any state of the page (issue 12).
+
+The states: the new-game screen, every kind of decision (and a chamber's second step), a
+computer player's turn, the pass-the-device curtain, every dialog, game over, the rules page,
+and the command box open.
+"""
+
+from __future__ import annotations
+
+import random
+
+import axehelp
+import cakegame
+from keyhelp import ACTIVE, HUMAN_TURN, READY, wait_redraw
+from playhelp import click_random, saved_game, status
+
+
+def decision_now(page) -> str | None:
+    """The open decision's kind, from the page's save read by the engine (not the DOM)."""
+    game = saved_game(page)
+    if game is None:
+        return None
+    return cakegame.State.from_json(game).decision
+
+
+def test_axe_new_game_screen_message_and_rules_page(page_watch):
+    seen: dict[str, list[dict]] = {}
+    page_watch.goto("./")
+    assert page_watch.locator("#newgame[open]").count() == 1
+    axehelp.check(page_watch, "the new-game screen", seen)
+    # A damaged save: the message dialog explains it over the new-game screen.
+    page_watch.evaluate("localStorage.setItem('cakegame.save', '{broken')")
+    page_watch.reload()
+    page_watch.wait_ready()
+    assert page_watch.locator("#message[open]").count() == 1
+    axehelp.check(page_watch, "the message dialog", seen)
+    page_watch.goto("rules.html", wait_ready=False)
+    axehelp.check(page_watch, "the rules page", seen)
+    assert not seen, "\n".join(f"{k}:\n{axehelp.describe(v)}" for k, v in seen.items())
+
+
+def test_axe_every_decision_curtain_and_game_over(page_watch):
+    """A hot-seat game with the curtain, clicked at random to its end: axe runs at the
+    first sight of every decision kind, of a chamber's second step and of the curtain."""
+    seen: dict[str, list[dict]] = {}
+    checked: set[str] = set()
+    page_watch.goto("index.html?players=3&seed=17&pass=1")
+    rng = random.Random(4)
+    for _ in range(3000):
+        if status(page_watch).startswith("Game over"):
+            break
+        if page_watch.locator("#curtain[open]").count():
+            moment = "the curtain"
+        elif page_watch.locator(".chamber.selected").count():
+            moment = "a chamber's second step"
+        else:
+            moment = f"decision {decision_now(page_watch)}"
+        if moment not in checked:
+            checked.add(moment)
+            axehelp.check(page_watch, moment, seen)
+        assert click_random(page_watch, rng) is not None
+    assert status(page_watch).startswith("Game over")
+    axehelp.check(page_watch, "game over", seen)
+    page_watch.click("#go-close")
+    axehelp.check(page_watch, "the lab after the game", seen)
+    page_watch.click("#btn-new")
+    page_watch.click("#ng-start")  # a finished game: no confirmation needed
+    page_watch.click("#curtain-go")
+    page_watch.click("#btn-new")
+    page_watch.click("#ng-start")
+    assert page_watch.locator("#ng-confirm").is_visible()
+    axehelp.check(page_watch, "the new game's confirmation", seen)
+    for kind in ("move", "activate", "recycle", "reward", "the curtain"):
+        assert any(kind in m for m in checked), (kind, checked)
+    assert not seen, "\n".join(f"{k}:\n{axehelp.describe(v)}" for k, v in seen.items())
+    page_watch.assert_clean()
+
+
+def test_axe_computer_turn_and_command_box(page_watch):
+    seen: dict[str, list[dict]] = {}
+    page_watch.goto("index.html?players=2&seed=8&seats=medium,human&first=0&botpace=4000")
+    assert "computer player" in status(page_watch)
+    # Its steps are not read out one by one: the status line is quiet until its turn ends.
+    assert page_watch.get_attribute("#status", "aria-live") == "off"
+    axehelp.check(page_watch, "a computer player's turn", seen)
+    page_watch.evaluate("localStorage.clear()")
+    page_watch.goto("index.html?players=2&seed=8&first=0")
+    assert page_watch.get_attribute("#status", "aria-live") == "polite"
+    page_watch.keyboard.press("/")
+    page_watch.wait_for_selector("#command-input", state="visible")
+    page_watch.keyboard.type("fr")
+    axehelp.check(page_watch, "the command box", seen)
+    assert not seen, "\n".join(f"{k}:\n{axehelp.describe(v)}" for k, v in seen.items())
+    page_watch.assert_clean()
+
+
+SEEN = """
+() => {
+  const a = document.activeElement;
+  const r = a.getBoundingClientRect();
+  const chamber = document.querySelector('#chambers .chamber');
+  return {
+    sideways: document.documentElement.scrollWidth > window.innerWidth,
+    inView: r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth,
+    slide: getComputedStyle(chamber).transitionDuration,
+  };
+}
+"""
+
+
+def test_200_percent_zoom_reduced_motion_and_more_contrast(page_watch):
+    """1280x800 at 200% zoom is a 640x400 window: no sideways scrolling, focus on each new
+    decision's first option and that option in view; no slides with reduced motion; axe
+    content with the high-contrast colours."""
+    page_watch.set_viewport_size({"width": 640, "height": 400})
+    page_watch.emulate_media(reduced_motion="reduce", contrast="more")
+    page_watch.goto("index.html?players=2&seed=23&seats=human,medium&botpace=0")
+    for n in range(15):
+        page_watch.wait_for_function(HUMAN_TURN, timeout=120_000, polling=50)
+        if status(page_watch).startswith("Game over"):
+            break
+        assert page_watch.evaluate(ACTIVE) is not None, n
+        seen = page_watch.evaluate(SEEN)
+        assert seen == {"sideways": False, "inView": True, "slide": "0s"}, (n, seen)
+        if n == 3:
+            axehelp.check(page_watch, "200% zoom with more contrast")
+        before = page_watch.evaluate(READY)
+        page_watch.keyboard.press("Enter")
+        wait_redraw(page_watch, before)
+    page_watch.assert_clean()

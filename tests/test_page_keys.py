@@ -1,0 +1,243 @@
+"""Whole games without a mouse (issue 12): by keys alone, by typed commands alone, and what
+the live region tells of a computer player's turn."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+
+import cakegame
+import pytest
+from keyhelp import ACTIVE, HUMAN_TURN, OPTIONS, READY, over, press, wait_redraw
+from playhelp import saved_game
+from ui import commands, keynav, labels, speech
+
+CARDS = {c.id: c.name for c in cakegame.CARDS}
+
+
+@pytest.mark.parametrize("seed,seats", [(23, "human,medium"), (40, "medium,human")])
+def test_a_whole_game_against_medium_by_keys_alone(page_watch, artifacts, seed, seats):
+    """Tab, Shift+Tab and Enter only. For each decision: the presses until focus is on one
+    of its options (focus follows the game, so none are needed), and the presses to play a
+    random option of it."""
+    page_watch.goto(f"index.html?players=2&seed={seed}&seats={seats}&botpace=0")
+    rng = random.Random(seed)
+    to_first: list[int] = []
+    per_decision: list[int] = []
+    forced = 0
+    for _ in range(1500):
+        page_watch.wait_for_function(HUMAN_TURN, timeout=120_000, polling=50)
+        if over(page_watch):
+            break
+        presses = 0
+        while page_watch.evaluate(ACTIVE) is None and presses < 12:
+            press(page_watch, "Tab")
+            presses += 1
+        to_first.append(presses)
+        options = page_watch.evaluate(OPTIONS)
+        want = rng.choice(options)
+        nav = 0
+        for key, limit in (("Tab", 40), ("Shift+Tab", 80)):
+            while page_watch.evaluate(ACTIVE) != want and nav < limit:
+                press(page_watch, key)
+                nav += 1
+        assert page_watch.evaluate(ACTIVE) == want, (want, options)
+        before = page_watch.evaluate(READY)
+        press(page_watch, "Enter")
+        wait_redraw(page_watch, before)
+        per_decision.append(presses + nav + 1)
+        if len(options) == 1:
+            assert per_decision[-1] == 1, ("a forced choice takes one key", want)
+            forced += 1
+    assert over(page_watch)
+    report = {
+        "decisions": len(to_first),
+        "forced single choices (one key each)": forced,
+        "presses to the first option": {"median": statistics.median(to_first),
+                                        "max": max(to_first),
+                                        "zero": sum(1 for n in to_first if n == 0)},
+        "presses to play a random option": {"median": statistics.median(per_decision),
+                                            "mean": round(statistics.mean(per_decision), 2),
+                                            "max": max(per_decision)},
+    }
+    (artifacts / f"keyboard-game-{seed}.json").write_text(json.dumps(report, indent=1))
+    print("keyboard-only game:", json.dumps(report))
+    assert len(to_first) > 8
+    assert statistics.median(to_first) <= 2 and max(to_first) <= 4, report
+    page_watch.assert_clean()
+
+
+def typed_form(action: str, legal: list[str], names, rng: random.Random) -> str:
+    """What a player types for `action`: its text form, or a short plain-words form that
+    picks it alone."""
+    short = [f for f in commands.forms(action, names, CARDS)[1:]
+             if commands.resolve(f, legal, names, CARDS).action == action]
+    return rng.choice(short) if short and rng.random() < 0.6 else action
+
+
+def test_a_whole_game_by_typed_commands_alone(page_watch):
+    page_watch.goto("index.html?players=2&seed=31&seats=medium,human&botpace=0&names=Hal,Ada")
+    rng = random.Random(3)
+    typed = 0
+    refused = False
+    for _ in range(1500):
+        page_watch.wait_for_function(HUMAN_TURN, timeout=120_000, polling=50)
+        if over(page_watch):
+            break
+        if page_watch.evaluate("document.activeElement.id") != "command-input":
+            press(page_watch, "/")
+            page_watch.wait_for_function("document.activeElement.id === 'command-input'")
+        state = cakegame.State.from_json(saved_game(page_watch))
+        legal = [str(a) for a in state.legal_actions()]
+        assert sorted(page_watch.eval_on_selector_all(
+            "#command-list option", "os => os.map(o => o.value)")) == sorted(legal)
+        if not refused and state.decision == "move" and state.pending.get("src") is None:
+            # A chamber that is no choice: refused in the engine's own words.
+            letter = next(c.letter for c in state.chambers() if f"from {c.letter}" not in legal)
+            page_watch.fill("#command-input", letter.lower())
+            press(page_watch, "Enter")
+            try:
+                state.apply(f"from {letter}")
+                raise AssertionError("the engine should refuse it")
+            except cakegame.IllegalActionError as error:
+                reason = str(error)
+            hint = page_watch.inner_text("#command-hint")
+            assert hint == f"Not possible: {reason}", hint
+            assert cakegame.State.from_json(saved_game(page_watch)) == state
+            refused = True
+        text = typed_form(rng.choice(legal), legal, state.names, rng)
+        before = page_watch.evaluate(READY)
+        page_watch.fill("#command-input", text)
+        press(page_watch, "Enter")
+        wait_redraw(page_watch, before)
+        typed += 1
+    assert over(page_watch) and refused and typed > 8
+    page_watch.assert_clean()
+
+
+# Every save the page writes, in order (the page saves once after each action's redraw).
+RECORD_SAVES = """
+(() => {
+  window.__saves = [];
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === 'cakegame.save') window.__saves.push(value);
+    return set.call(this, key, value);
+  };
+})();
+"""
+
+
+def action_between(before, after) -> str:
+    """The one legal action that turns `before` into `after` (the engine says which)."""
+    found = [str(a) for a in before.legal_actions() if before.apply(a) == after]
+    assert found, "no single action explains two consecutive saves"
+    return found[0]
+
+
+def test_the_live_region_tells_a_computer_turn_from_the_engines_events(page_watch):
+    page_watch.add_init_script(RECORD_SAVES)
+    page_watch.goto("index.html?players=2&seed=5&seats=human,medium&first=0&botpace=200")
+    rng = random.Random(9)
+    checked = 0
+    while checked < 3 and not over(page_watch):
+        page_watch.wait_for_function(HUMAN_TURN, timeout=120_000, polling=50)
+        # The person plays until the turn passes to the computer player.
+        human_turn = cakegame.State.from_json(saved_game(page_watch)).turn_number
+        while True:
+            page_watch.wait_for_function(HUMAN_TURN, timeout=120_000, polling=50)
+            state = cakegame.State.from_json(saved_game(page_watch))
+            if state.is_over or state.turn_number != human_turn or state.current_player != 0:
+                break
+            before = page_watch.evaluate(READY)
+            want = rng.choice(page_watch.evaluate(OPTIONS))
+            if want.startswith("select "):
+                page_watch.click(f"#ch-{want.split()[1]}")
+            else:
+                page_watch.click(f"[data-action={json.dumps(want)}]:not([disabled])")
+            wait_redraw(page_watch, before)
+        if state.is_over:
+            break
+        saves: list = []
+        for raw in page_watch.evaluate("window.__saves"):
+            s = cakegame.State.from_json(json.loads(raw)["game"])
+            if not saves or saves[-1] != s:
+                saves.append(s)
+        # From the person's last decision through the computer's whole turn, action by
+        # action, told the way the page promises (speech.Announcer's rules).
+        first = max(i for i, s in enumerate(saves) if s.turn_number == human_turn)
+        chain = saves[first:]
+        assert chain[-1] == state
+        announcer = speech.Announcer()
+        heard_expected = ""
+        bot_sentences: list[str] = []
+        for a, b in zip(chain, chain[1:]):
+            seat = a.current_player
+            got = speech.action_sentences(a, action_between(a, b), b)
+            bot = seat == 1
+            if bot:
+                bot_sentences.extend(got)
+            told = announcer.action(seat, a.names[seat], bot, a.turn_number, got)
+            heard_expected = told or heard_expected
+            now = None if b.is_over else b.current_player
+            told = announcer.flush(now, now == 1, None if now is None else b.turn_number)
+            heard_expected = told or heard_expected
+        heard = page_watch.inner_text("#announce").strip()
+        assert heard == heard_expected.strip(), (heard, heard_expected)
+        assert bot_sentences and heard.startswith(f"{state.names[1]}'s turn: ")
+        for sentence in bot_sentences:
+            assert speech.join([sentence]) in heard
+        checked += 1
+    assert checked >= 1
+    page_watch.assert_clean()
+
+
+FOCUSED_CHAMBER = """
+() => { const g = document.activeElement && document.activeElement.closest('.chamber');
+        return g ? g.dataset.letter : null; }
+"""
+
+
+def test_the_lab_by_keys_tab_arrows_read_and_escape(page_watch):
+    page_watch.goto("index.html?players=2&seed=3&names=Ann,Bo")
+    state = cakegame.State.from_json(saved_game(page_watch))
+    places = {c.letter: (c.row, c.x) for c in state.chambers()}
+    legal = [str(a) for a in state.legal_actions()]
+    targets_in_order = [x for x in keynav.board_order(places) if f"from {x}" in legal]
+    # Focus is on the first legal chamber in board order; Tab walks the others in order.
+    walked = [page_watch.evaluate(FOCUSED_CHAMBER)]
+    for _ in targets_in_order[1:]:
+        press(page_watch, "Tab")
+        walked.append(page_watch.evaluate(FOCUSED_CHAMBER))
+    assert walked == targets_in_order
+    # The arrows go by place on the board, over every chamber.
+    here = walked[-1]
+    for key in ("ArrowRight", "ArrowUp", "ArrowLeft", "ArrowDown", "ArrowDown", "End", "Home",
+                "ArrowRight"):
+        press(page_watch, key)
+        want = keynav.step(places, here, key) or here
+        here = page_watch.evaluate(FOCUSED_CHAMBER)
+        assert here == want, key
+    # r reads the focused chamber in full, in the same words as speech.chamber_reading.
+    press(page_watch, "r")
+    acting = (f"Enter: {state.describe('from ' + here)}" if f"from {here}" in legal else "")
+    want = speech.chamber_reading(state.chamber(here), state.names, labels.DIVISION_NAMES, acting)
+    assert page_watch.inner_text("#announce").strip() == want
+    # Escape backs out of a half-made move: the chamber chosen to move from is taken back.
+    page_watch.keyboard.press("Home")
+    for _ in range(20):
+        if page_watch.evaluate(ACTIVE):
+            break
+        press(page_watch, "Tab")
+    before = page_watch.evaluate(READY)
+    press(page_watch, "Enter")
+    wait_redraw(page_watch, before)
+    assert cakegame.State.from_json(saved_game(page_watch)).pending.get("src") is not None
+    assert page_watch.evaluate(ACTIVE).startswith("to ")  # focus on the first destination
+    before = page_watch.evaluate(READY)
+    press(page_watch, "Escape")
+    wait_redraw(page_watch, before)
+    assert cakegame.State.from_json(saved_game(page_watch)) == state
+    assert page_watch.evaluate(ACTIVE) == f"from {targets_in_order[0]}"
+    page_watch.assert_clean()

@@ -1,0 +1,279 @@
+"""The page's save format against hostile input (issue 16), under CPython and in Pyodide.
+
+Browser-side cases are in tests/test_page_defences.py.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import cakegame
+import pytest
+from pyodide_node import available, run_in_pyodide
+from ui import clicks, params, saves, slot
+
+
+def game(n: int = 30, players: int = 2, seed: int = 17, names=None):
+    state = cakegame.new_game(players=players, seed=seed, names=names)
+    rng = random.Random(seed)
+    for _ in range(n):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def good(**kw) -> str:
+    state = game()
+    return saves.encode(state, ["human", "human"], log=[[1, 0, "a line"]], **kw)
+
+
+# ---- case 1: deep nesting never reaches the parser ----------------------------------------
+
+@pytest.mark.parametrize("raw", [
+    "[" * 10_000 + "]" * 10_000,
+    "[" * 100_000,
+    '{"format":"cakegame-save/1","log":' + "[" * 50_000 + "]" * 50_000 + "}",
+])
+def test_a_deeply_nested_save_is_refused_as_damaged(raw):
+    with pytest.raises(saves.SaveError) as error:
+        saves.decode(raw)
+    assert error.value.kind == "damaged" and "nested too deeply" in str(error.value)
+
+
+def test_a_log_entry_nested_deep_is_refused_before_anything_draws_it():
+    text = good()
+    assert text.endswith('"log":[[1,0,"a line"]]}')
+    deep = text.replace('"a line"', "[" * 5_000 + '"x"' + "]" * 5_000)
+    with pytest.raises(saves.SaveError, match="nested too deeply"):
+        saves.decode(deep)
+    data = json.loads(text)
+    data["log"] = [[[[1]], 0, "x"]]  # shallow, but not a turn number
+    with pytest.raises(saves.SaveError, match="log"):
+        saves.decode(json.dumps(data))
+    data["log"] = [[1, 7, "x"]]  # no seat 7 in a 2-player game
+    with pytest.raises(saves.SaveError, match="log"):
+        saves.decode(json.dumps(data))
+
+
+def test_a_save_too_large_is_refused():
+    with pytest.raises(saves.SaveError, match="too large"):
+        saves.decode("{" + " " * saves.MAX_CHARS + "}")
+
+
+# ---- case 9: names follow the form's limits ---------------------------------------------
+
+def test_imported_names_are_cut_to_the_forms_limit():
+    long = "W" * 200_000
+    state = game(names=[long, "  Bo \n  Bo  "])
+    text = saves.encode(state, ["human", "human"], undo_base=state.apply(
+        state.legal_actions()[0]), undo_actions=[])
+    back = saves.decode(text)
+    assert back.state.names == ("W" * params.MAX_NAME, "Bo Bo")
+    assert all(len(n) <= params.MAX_NAME for n in back.state.names)
+
+
+def test_a_name_of_only_spaces_becomes_the_divisions_name():
+    back = saves.decode(saves.encode(game(names=["   ", "Bo"]), ["human", "human"]))
+    assert back.state.names == ("Orange", "Bo")
+
+
+# ---- case 10: words for a newer engine format -------------------------------------------
+
+def test_a_newer_game_inside_a_current_wrapper_is_explained_once():
+    data = json.loads(good())
+    data["game"]["format"] = "cakegame/3"
+    with pytest.raises(saves.SaveError) as error:
+        saves.decode(json.dumps(data))
+    message = str(error.value)
+    assert error.value.kind == "newer" and "newer version" in message
+    assert "not a valid saved game" not in message and "hold together" not in message
+
+
+def test_engine_reasons_are_not_wrapped_twice():
+    data = json.loads(good())
+    data["game"]["supply"][0] = 40
+    with pytest.raises(saves.SaveError) as error:
+        saves.decode(json.dumps(data))
+    assert str(error.value).count("not") <= 2 and "not a valid saved game" not in str(error.value)
+
+
+# ---- case 3: revisions -------------------------------------------------------------------
+
+def test_the_revision_is_read_from_the_start_of_the_text_alone():
+    text = good(rev=41)
+    assert saves.peek_rev(text) == 41 and saves.decode(text).rev == 41
+    assert saves.peek_rev(good()) == 0
+    for other in (None, "", "[]", '{"format":"cakegame-save/1","game":{}}',
+                  '{"rev":3,"format":"cakegame-save/1"}'):
+        assert saves.peek_rev(other) is None
+    data = json.loads(text)
+    for bad in (-1, "3", True, 1.5, 10**20):
+        data["rev"] = bad
+        with pytest.raises(saves.SaveError, match="revision"):
+            saves.decode(json.dumps(data))
+
+
+def test_a_save_without_a_revision_still_loads():
+    data = json.loads(good())
+    del data["rev"]
+    assert saves.decode(json.dumps(data)).rev == 0
+
+
+# ---- the same in the page's own Python ----------------------------------------------------
+
+@pytest.mark.pyodide
+@pytest.mark.skipif(available() is not None, reason=str(available()))
+def test_deep_nesting_is_refused_in_the_pages_python():
+    """In Pyodide deep recursion overflows the JavaScript stack (fatal), so this checks the
+    bound really runs before any parser: the script must reach its last line."""
+    out = run_in_pyodide(
+        "import cakegame\n"
+        "from ui import saves\n"
+        "for raw in ('[' * 100_000 + ']' * 100_000, '{\"a\":' * 100_000 + '1' + '}' * 100_000,"
+        " '[' * 200_000):\n"
+        "    try:\n"
+        "        cakegame.State.from_json(raw)\n"
+        "    except ValueError as e:\n"
+        "        print('engine:', 'nested too deeply' in str(e))\n"
+        "    try:\n"
+        "        saves.decode(raw)\n"
+        "    except saves.SaveError as e:\n"
+        "        print('page:', e.kind)\n"
+        "nest = []\n"
+        "for _ in range(100_000):\n"
+        "    nest = [nest]\n"
+        "try:\n"
+        "    cakegame.State.from_json({'format': 'cakegame/1', 'names': nest})\n"
+        "except ValueError as e:\n"
+        "    print('data:', 'nested too deeply' in str(e))\n"
+        "while nest:\n"  # taken apart from the outside: freeing it whole would recurse too
+        "    nest = nest[0]\n"
+        "print('alive')\n",
+        timeout=300)
+    assert out.split() == ["engine:", "True", "page:", "damaged"] * 3 + [
+        "data:", "True", "alive"], out
+
+
+# ---- slot.py: the one saved game, shared by tabs (cases 3, 4 and 10) ----------------------
+
+class FakeStore:
+    """localStorage as a dict; `unreadable` makes every read throw, `full` every write fail."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+        self.unreadable = False
+        self.full = False
+
+    def read(self, key):
+        if self.unreadable:
+            raise slot.Unreadable("SecurityError")
+        return self.data.get(key)
+
+    def set(self, key, value):
+        if self.full:
+            return False
+        self.data[key] = value
+        return True
+
+    def has(self, key):
+        return key in self.data
+
+
+class Tab:
+    """A tab's saving, as the page does it: its own game, its Slot over the shared store."""
+
+    def __init__(self, store, state) -> None:
+        self.slot = slot.Slot(store, clock=lambda: 1000.0)
+        self.state = state
+
+    def text(self, rev: int) -> str:
+        return saves.encode(self.state, ["human", "human"], rev=rev)
+
+    def save(self) -> str:
+        return self.slot.write(self.text)
+
+
+def test_two_tabs_never_overwrite_each_others_newer_save():
+    store = FakeStore()
+    s = game(10)
+    a, b = Tab(store, s), Tab(store, s)
+    assert a.save() == slot.SAVED
+    loaded = b.slot.load()
+    assert loaded.save.state == s and b.slot.rev == 1
+    for _ in range(4):  # A plays on
+        a.state = a.state.apply(a.state.legal_actions()[0])
+        assert a.save() == slot.SAVED
+    b.state = s.apply(s.legal_actions()[-1])  # B, left behind, plays one move
+    before = store.data[saves.SAVE_KEY]
+    assert b.save() == slot.MOVED and store.data[saves.SAVE_KEY] == before
+    newer = saves.decode(before)  # B follows A's game, then saves on top of it
+    assert newer.state == a.state and newer.rev == 5
+    b.slot.adopt(newer)
+    b.state = newer.state
+    assert b.save() == slot.SAVED and saves.peek_rev(store.data[saves.SAVE_KEY]) == 6
+    assert a.save() == slot.MOVED
+
+
+def test_a_save_that_cannot_be_read_is_never_written_over():
+    store = FakeStore()
+    store.data[saves.SAVE_KEY] = good(rev=3)
+    store.unreadable = True
+    tab = Tab(store, game(5))
+    loaded = tab.slot.load()
+    assert loaded.save is None and "could not be read" in loaded.title
+    store.unreadable = False  # even once it reads again, this tab does not write
+    assert tab.save() == slot.BLOCKED and saves.peek_rev(store.data[saves.SAVE_KEY]) == 3
+
+
+def test_a_damaged_save_is_kept_aside_before_it_is_replaced():
+    store = FakeStore()
+    store.data[saves.SAVE_KEY] = "{damaged"
+    tab = Tab(store, game(5))
+    loaded = tab.slot.load()
+    assert loaded.save is None and "kept aside" in loaded.text
+    assert tab.save() == slot.SAVED
+    assert [v for k, v in store.data.items() if k.startswith(saves.BROKEN_PREFIX)] == ["{damaged"]
+    other = FakeStore()
+    other.data[saves.SAVE_KEY] = "{damaged"
+    other.full = True  # cannot keep it aside: then never write over it
+    tab = Tab(other, game(5))
+    assert "left untouched" in tab.slot.load().text
+    other.full = False
+    assert tab.save() == slot.BLOCKED and other.data[saves.SAVE_KEY] == "{damaged"
+
+
+def test_full_storage_still_reads_the_save():
+    store = FakeStore()
+    store.data[saves.SAVE_KEY] = good(rev=2)
+    store.full = True
+    tab = Tab(store, game(5))
+    assert tab.slot.load().save is not None
+    assert tab.save() == slot.FAILED
+
+
+# ---- clicks.py: a click applies only what was on screen when it was pressed (case 5) ------
+
+class Ev:
+    def __init__(self, t: float, detail: int = 1, repeat: bool = False) -> None:
+        self.timeStamp, self.detail, self.repeat = t, detail, repeat
+
+
+def test_the_second_click_of_a_double_click_is_stale_once_the_page_redrew():
+    g = clicks.ClickGuard()
+    g.drawn(0.0)
+    g.pressed(Ev(10.0, 1))
+    assert not g.stale(Ev(12.0, 1))  # the first click applies and the page redraws
+    g.drawn(15.0)
+    g.pressed(Ev(90.0, 2))
+    assert g.stale(Ev(95.0, 2))  # the second belongs to a gesture begun before the redraw
+    g.pressed(Ev(400.0, 1))
+    assert not g.stale(Ev(410.0, 1))  # a new click on the new screen applies
+
+
+def test_a_press_made_before_a_redraw_is_stale_and_keys_do_not_repeat():
+    g = clicks.ClickGuard()
+    g.pressed(Ev(10.0, 1))
+    g.drawn(20.0)  # e.g. a computer player's move drew new targets under the pointer
+    assert g.stale(Ev(30.0, 1))
+    assert not g.stale(Ev(40.0, 0))  # Enter on a focused chamber: the click is the press
+    assert g.stale(Ev(50.0, 0, repeat=True))

@@ -1,0 +1,237 @@
+"""Play without a mouse, under CPython: key navigation, typed commands, words for ears."""
+
+from __future__ import annotations
+
+import random
+
+import cakegame
+import pytest
+from ui import commands, keynav, labels, speech, targets
+
+CARDS = {c.id: c.name for c in cakegame.CARDS}
+DIVS = labels.DIVISION_NAMES
+
+
+def games(n_games=8, seed=0):
+    """States of random games, every one."""
+    for g in range(n_games):
+        s = cakegame.new_game(players=2 + g % 3, seed=seed + g)
+        rng = random.Random(g)
+        while not s.is_over:
+            yield s
+            s = s.apply(rng.choice(s.legal_actions()))
+
+
+def places(state):
+    return {c.letter: (c.row, c.x) for c in state.chambers()}
+
+
+# ---- keys -----------------------------------------------------------------------------------
+
+def test_board_order_is_rows_from_the_top_each_from_the_left():
+    p = {"A": (1, 3), "B": (0, 4), "C": (0, 2), "D": (2, 0), "E": (1, 1)}
+    assert keynav.board_order(p) == ["C", "B", "E", "A", "D"]
+
+
+def test_arrows_move_by_place_on_the_board():
+    # Two interlocking rows: top at x 0, 2, 4; middle at x 1, 3, 5; bottom at 0, 2.
+    p = {"A": (0, 0), "B": (0, 2), "C": (0, 4), "D": (1, 1), "E": (1, 3), "F": (1, 5),
+         "G": (2, 0), "H": (2, 2)}
+    assert keynav.step(p, "A", "ArrowRight") == "B"
+    assert keynav.step(p, "B", "ArrowLeft") == "A"
+    assert keynav.step(p, "C", "ArrowRight") is None  # the row's end: stay
+    assert keynav.step(p, "A", "ArrowLeft") is None
+    assert keynav.step(p, "B", "ArrowDown") == "D"  # D and E equally near: the left one
+    assert keynav.step(p, "E", "ArrowUp") == "B"
+    assert keynav.step(p, "F", "ArrowUp") == "C"
+    assert keynav.step(p, "F", "ArrowDown") == "H"
+    assert keynav.step(p, "G", "ArrowDown") is None
+    assert keynav.step(p, "A", "ArrowUp") is None
+    assert keynav.step(p, "E", "Home") == "A"
+    assert keynav.step(p, "A", "End") == "H"
+    assert keynav.step(p, None, "ArrowRight") == "A"
+    assert keynav.step(p, "Z", "ArrowDown") == "A"  # a chamber no longer on the board
+    assert keynav.step({}, "A", "ArrowRight") is None
+
+
+def test_arrows_reach_every_chamber_and_come_back_in_real_labs():
+    for i, s in enumerate(games(3)):
+        if i % 40:
+            continue
+        p = places(s)
+        order = keynav.board_order(p)
+        # Right along each row, down at its end... reaches every chamber.
+        seen = set()
+        for letter in order:
+            seen.add(letter)
+            for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+                nxt = keynav.step(p, letter, key)
+                if nxt is not None:
+                    assert nxt in p
+                    seen.add(nxt)
+                    if key in ("ArrowLeft", "ArrowRight"):
+                        back = "ArrowRight" if key == "ArrowLeft" else "ArrowLeft"
+                        assert keynav.step(p, nxt, back) == letter
+        assert seen == set(p)
+
+
+@pytest.mark.parametrize("current,desired", [
+    ("ABCDE", "ABCDE"), ("ABCDE", "EABCD"), ("ABCDE", "BCDEA"), ("ABCDE", "EDCBA"),
+    ("ABCDEFG", "ABDCEGF"), ("A", "A"), ("", ""),
+])
+def test_reorder_moves_are_few_and_give_the_desired_order(current, desired):
+    moves = keynav.reorder_moves(list(current), list(desired))
+    items = list(current)
+    for item, before in moves:
+        items.remove(item)
+        items.insert(items.index(before) if before is not None else len(items), item)
+    assert items == list(desired)
+    if desired in ("EABCD", "BCDEA"):
+        assert len(moves) == 1  # one chamber recycled: only that one moves
+    if current == desired:
+        assert moves == []
+
+
+def test_reorder_moves_random_orders():
+    rng = random.Random(5)
+    for _ in range(200):
+        current = list("ABCDEFGHIJKLMNOPQR")
+        desired = current[:]
+        rng.shuffle(desired)
+        items = current[:]
+        for item, before in keynav.reorder_moves(current, desired):
+            items.remove(item)
+            items.insert(items.index(before) if before is not None else len(items), item)
+        assert items == desired
+
+
+def test_focus_goes_to_the_first_legal_chamber_then_cards_then_buttons():
+    order = ["C", "B", "E", "A"]
+    assert keynav.focus_target(order, {"A", "E"}, ["play x"], ["end"]) == ("chamber", "E")
+    assert keynav.focus_target(order, set(), ["play x", "gun x"], ["end"]) == ("action", "play x")
+    assert keynav.focus_target(order, set(), [], ["recycle top"]) == ("action", "recycle top")
+    assert keynav.focus_target(order, set(), [], []) is None
+
+
+def test_every_decision_has_a_first_control_to_focus():
+    for s in games(6):
+        t = targets.sort_actions([str(a) for a in s.legal_actions()])
+        order = keynav.board_order(places(s))
+        cards = [a for acts in t.cards.values() for a in acts]
+        got = keynav.focus_target(order, t.board, cards, t.buttons)
+        assert got is not None, s.prompt()
+        if got[0] == "chamber":
+            assert got[1] in t.board
+
+
+# ---- typed commands -------------------------------------------------------------------------
+
+def test_every_legal_action_is_reached_by_its_text_form_and_its_short_form():
+    for s in games(6, seed=30):
+        legal = [str(a) for a in s.legal_actions()]
+        for a in legal:
+            assert commands.resolve(a, legal, s.names, CARDS).action == a
+            assert commands.resolve(a.upper(), legal, s.names, CARDS).action == a
+            short = commands.forms(a, s.names, CARDS)[-1]
+            r = commands.resolve(short, legal, s.names, CARDS)
+            # A short form picks this action, or says which legal actions it could mean.
+            assert r.action == a or (a in r.matches and r.problem), (a, short, r)
+
+
+def test_plain_words():
+    legal = ["from F", "from H", "from D"]
+    assert commands.resolve("h", legal).action == "from H"
+    assert commands.resolve("  Move  H ", legal).action == "from H"
+    legal = ["count 1", "count 2", "count 3"]
+    assert commands.resolve("2", legal).action == "count 2"
+    rows = ["recycle top", "recycle middle"]
+    assert commands.resolve("recycle top", rows).action == "recycle top"
+    assert commands.resolve("middle", rows).action == "recycle middle"
+    assert commands.resolve("done", ["play wheatley", "end"], (), CARDS).action == "end"
+    assert commands.resolve("wheatley", ["play wheatley", "gun wheatley", "end"], (),
+                            CARDS).action == "play wheatley"
+    assert commands.resolve("deploy Party Escort Bot", ["play escort", "end"], (),
+                            CARDS).action == "play escort"
+    names = ("Ann", "Bo")
+    legal = ["carry 1", "carry none"]
+    assert commands.resolve("blue", legal, names).action == "carry 1"
+    assert commands.resolve("carry Bo", legal, names).action == "carry 1"
+    assert commands.resolve("no cake", legal, names).action == "carry none"
+    legal = ["shift K L", "shift K M"]
+    assert commands.resolve("k to m", legal).action == "shift K M"
+    legal = ["destroy K 0", "destroy K 1"]
+    assert commands.resolve("k ann", legal, names).action == "destroy K 0"
+    r = commands.resolve("k", legal, names)
+    assert r.action is None and set(r.matches) == set(legal) and "could be" in r.problem
+
+
+def test_commands_that_fit_nothing_go_to_the_engine_for_its_reason():
+    s = cakegame.new_game(players=2, seed=3)
+    legal = [str(a) for a in s.legal_actions()]
+    for typed in ("from Q", "q", "to B", "fly away", "count 9"):
+        t = targets.sort_actions(legal)
+        r = commands.resolve(typed, legal, s.names, CARDS,
+                             guess=targets.guess_text(t, s.decision, typed.upper()))
+        assert r.action is None and r.try_text, typed
+        with pytest.raises(cakegame.IllegalActionError) as refused:
+            s.apply(r.try_text)
+        assert str(refused.value)  # the engine's own words
+    assert commands.resolve("", legal).problem.startswith("type an action")
+    assert commands.resolve("from K", []).problem == "there is nothing for you to decide now"
+
+
+def test_completion_and_hint():
+    legal = ["from F", "from H", "from D"]
+    assert commands.completions("", legal) == legal
+    assert commands.completions("fr", legal) == legal
+    assert commands.completions("from h", legal) == ["from H"]
+    assert commands.completions("x", legal) == []
+    assert commands.hint("from h", legal) == "Enter plays “from H”."
+    assert commands.hint("fr", legal).startswith("3 legal actions")
+    assert commands.hint("zz", legal).startswith("No legal action starts like that")
+    assert commands.split_commands("from K, to M; count 2") == ["from K", "to M", "count 2"]
+
+
+# ---- words for ears -------------------------------------------------------------------------
+
+def test_chamber_reading_says_what_is_drawn_then_what_acting_does():
+    s = cakegame.new_game(players=2, seed=3, names=["Ann", "Bo"])
+    for c in s.chambers():
+        reading = speech.chamber_reading(c, s.names, DIVS, "Enter: Ann moves")
+        assert reading.startswith(f"Chamber {c.letter}, ") and "Rewards: " in reading
+        for seat, n in enumerate(c.subjects):
+            if n:
+                assert f"{speech.who(seat, s.names, DIVS)}: {n} Test Subject" in reading
+        assert ("new edge" in reading) == c.new_edge and ("old edge" in reading) == c.old_edge
+        assert reading.endswith("Enter: Ann moves.")
+        assert speech.chamber_reading(c, s.names, DIVS).endswith("Not a choice now.")
+    assert speech.who(1, ("Ann", "Bo"), DIVS) == "Bo (Blue)"
+    assert speech.who(1, ("Orange", "Blue"), DIVS) == "Blue"
+
+
+def test_action_sentences_come_from_the_engines_events():
+    s = cakegame.new_game(players=2, seed=3)
+    a = str(s.legal_actions()[0])
+    after = s.apply(a)
+    got = speech.action_sentences(s, a, after)
+    if hasattr(after, "events"):
+        assert got == [str(e) for e in after.events]
+    else:
+        assert got == [s.describe(a)]
+
+
+def test_announcer_tells_a_person_at_once_and_a_computer_per_turn():
+    an = speech.Announcer()
+    assert an.action(0, "Ann", False, 1, ["Ann moved 2 Test Subjects from K to M"]) == \
+        "Ann moved 2 Test Subjects from K to M."
+    assert an.action(1, "Bo", True, 2, ["Bo moved 1 Test Subject from A to B"]) is None
+    assert an.flush(1, True, 2) is None  # still Bo's turn
+    assert an.action(1, "Bo", True, 2, ["turret: 1 Orange subject destroyed"]) is None
+    told = an.flush(0, False, 3)
+    assert told == ("Bo's turn: Bo moved 1 Test Subject from A to B. "
+                    "Turret: 1 Orange subject destroyed.")
+    assert an.flush(0, False, 3) is None
+    # Two computer players in a row: the first is told when the second starts.
+    assert an.action(1, "Bo", True, 4, ["x"]) is None
+    assert an.action(2, "Cy", True, 5, ["y"]) == "Bo's turn: X."
+    assert an.flush(None, False, None) == "Cy's turn: Y."
