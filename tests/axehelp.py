@@ -1,9 +1,11 @@
 """axe-core in the browser tests: the accessibility rule checker, pinned in package.json.
 
 `npm ci` installs it in node_modules/ (a dev dependency: never deployed, never served to
-players). The tests run its script in the page under test directly (through Playwright, so
-the site server never sees a request for it) and run every rule, experimental ones
-included (`label-content-name-mismatch` is one).
+players). The tests evaluate its script in the page under test through the browser's
+debugging protocol, which the page's Content-Security-Policy does not govern (an inline
+`<script>` would be refused, as the policy means it to be), so the site server never sees a
+request for it; then they run every rule,
+experimental ones included (`label-content-name-mismatch` is one).
 """
 
 from __future__ import annotations
@@ -39,8 +41,6 @@ def axe_source() -> str:
 def violations(page, impacts: tuple[str, ...] = BAD) -> list[dict]:
     """The rule breaks axe finds in the page as it is now, of the given impacts."""
     if not page.evaluate("typeof window.axe === 'object'"):
-        # Evaluated through the DevTools protocol, which the page's Content-Security-Policy
-        # (no inline scripts) does not govern; a <script> tag would be refused.
         page.evaluate(axe_source())
     found = page.evaluate(RUN)
     return [v for v in found if v["impact"] in impacts]

@@ -32,6 +32,7 @@ class AutoSave:
         self.slot = slot.Slot(self.store, lambda: float(window.Date.now()), (Unreadable,))
         self.due = False  # a click's save waits until the redraw is on screen
         self.problem: tuple[str, str] | None = None  # (title, text) for the player, once
+        self.held = False  # a shared link is being looked at: write nothing until play
         # Called with the stored text when another tab saved since this one read.
         self.moved_on: Callable[[str | None], None] = lambda raw: None
         self._proxy = create_proxy(self.flush)
@@ -51,7 +52,7 @@ class AutoSave:
     def now(self) -> None:
         """Write the game to localStorage now (see `soon` for a click's save)."""
         self.due = False
-        if self.session.state is None:
+        if self.session.state is None or self.held:
             return
         result = self.slot.write(self.session.save_text)
         if result == slot.SAVED:

@@ -24,8 +24,11 @@ class NewGameDialog:
     """`#newgame`: built once, filled from settings each time it opens."""
 
     def __init__(self, on: Callable[[Any, str, Any], None],
-                 on_start: Callable[[params.Settings], None]) -> None:
+                 on_start: Callable[[params.Settings], None],
+                 on_learn: Callable[[], None] | None = None) -> None:
         self.on_start = on_start
+        self.on_learn = on_learn  # "Learn to play": the guided first game (ui.guide)
+        self.learning = False  # the confirmation on screen is for "Learn to play"
         self.fallback_seed = 1
         self.game_on = False  # a game is in progress: starting asks first
         self.any_game = False  # there is a game to go back to
@@ -50,12 +53,17 @@ class NewGameDialog:
         for radio in document.querySelectorAll("#ng-form input[name=players]"):
             on(radio, "change", lambda e: self._players_changed())
         on(by_id("ng-reseed"), "click", lambda e: self._reseed())
-        on(by_id("ng-start"), "click", lambda e: self._start(confirmed=False))
+        on(by_id("ng-start"), "click", lambda e: self._begin(learn=False))
+        on(by_id("ng-learn"), "click", lambda e: self._begin(learn=True))
         on(by_id("ng-confirm-yes"), "click", lambda e: self._start(confirmed=True))
         on(by_id("ng-continue"), "click", lambda e: dialogs.close("newgame"))
         on(by_id("ng-cancel"), "click", lambda e: dialogs.close("newgame"))
         on(by_id("newgame"), "cancel", self._cancel)
         on(by_id("ng-form"), "input", lambda e: self._share())
+        on(by_id("ng-pass"), "change", lambda e: setattr(self, "pass_touched", True))
+        for row in self.rows:
+            on(row["kind"], "change", lambda e: self._default_pass())
+        self.pass_touched = False
 
     def _cancel(self, event: Any) -> None:
         if not self.any_game:
@@ -68,6 +76,16 @@ class NewGameDialog:
         except Exception:
             return 2
 
+    def _default_pass(self) -> None:
+        """The pass-the-device screen is on by default when two or more people play at
+        this device (until the player sets it themselves)."""
+        if self.pass_touched:
+            return
+        n = self._players()
+        humans = sum(1 for r in self.rows[:n] if r["kind"].value == "human")
+        by_id("ng-pass").checked = humans >= 2
+        self._share()
+
     def _players_changed(self) -> None:
         n = self._players()
         for seat, row in enumerate(self.rows):
@@ -79,6 +97,7 @@ class NewGameDialog:
             name = params.clean_name(self.rows[seat]["name"].value, seat)
             first.append(h("option", name, value=str(seat)))
         first.value = keep if keep == "" or (keep.isdigit() and int(keep) < n) else ""
+        self._default_pass()
         self._share()
 
     def _reseed(self) -> None:
@@ -118,6 +137,7 @@ class NewGameDialog:
             row["kind"].value = st.seats[seat] if seat < len(st.seats) else "human"
         by_id("ng-seed").value = str(st.seed)
         by_id("ng-pass").checked = st.pass_device
+        self.pass_touched = st.from_url or st.pass_device  # a link's choice stands
         self._players_changed()
         by_id("ng-first").value = "" if st.first is None else str(st.first)
         show(by_id("ng-continue"), can_continue and game_on)
@@ -127,12 +147,19 @@ class NewGameDialog:
         dialogs.close("gameover")
         dialogs.open_modal("newgame")
 
+    def _begin(self, learn: bool) -> None:
+        self.learning = learn and self.on_learn is not None
+        self._start(confirmed=False)
+
     def _start(self, confirmed: bool) -> None:
         if self.game_on and not confirmed:
             show(by_id("ng-confirm"), True)
             by_id("ng-confirm-yes").focus()
             return
-        st = self.read()
         dialogs.close("newgame")
         dialogs.close("curtain")
-        self.on_start(st)
+        if self.learning and self.on_learn is not None:
+            self.learning = False
+            self.on_learn()
+            return
+        self.on_start(self.read())

@@ -6,7 +6,9 @@
      "undo":  {"base": <an earlier state>, "actions": ["from C", ...]}   (only when undoable)
      "seats": ["human", "easy", ...],         one per seat: "human" or a bot level
      "ui":    {"pass_device": true, "revealed": 0},
-     "log":   [[turn, seat, "Ann moves 2 Test Subjects ..."], ...]}
+     "log":   [[turn, seat, "Ann moves 2 Test Subjects ...", "KL"], ...],
+              (the fourth item, the chambers the move touched, may be missing)
+     "record": {"format": "cakegame-record/1", ...}}   the whole game (ui/record.py)
 
 Everything read back is checked: a save that is not JSON, not ours, from a newer version, or
 whose game does not hold together raises `SaveError` with words for the player, never a
@@ -31,6 +33,8 @@ from typing import Any
 
 import cakegame
 from cakegame import guard
+
+from . import record as recordmod
 
 SAVE_FORMAT = "cakegame-save/1"
 SAVE_KEY = "cakegame.save"
@@ -65,6 +69,7 @@ class Save:
     undo_actions: list[str] = field(default_factory=list)
     ui: dict[str, Any] = field(default_factory=dict)
     log: list[list[Any]] = field(default_factory=list)
+    record: Any = None  # ui.record.Record: the game from its set-up, or None (older saves)
     rev: int = 0
 
 
@@ -191,16 +196,25 @@ def decode(text: Any) -> Save:
     if not isinstance(log, list) or not all(_log_entry_ok(e, state.players) for e in log):
         raise SaveError("invalid", "the save's game log is damaged")
     save = Save(state, seats, ui=ui, log=log, rev=rev)
+    if data.get("record") is not None:
+        try:  # checked for shape here; replayed against the game when it is reviewed
+            save.record = recordmod.from_data(data["record"])
+        except recordmod.RecordError:
+            save.record = None  # the game itself is fine: keep it, without its history
     if undo is not None:
         save.undo_base, save.undo_actions = _check_undo(undo, state)
     return save
 
 
 def _log_entry_ok(entry: Any, players: int) -> bool:
-    """[turn, seat, text]: a turn number, a seat or None, and a sentence of bounded length."""
-    if not isinstance(entry, list) or len(entry) != 3:
+    """[turn, seat, text] or [turn, seat, text, chambers]: a turn number, a seat or None, a
+    sentence of bounded length, and the letters of the chambers the move touched."""
+    if not isinstance(entry, list) or len(entry) not in (3, 4):
         return False
-    turn, seat, text = entry
+    if len(entry) == 4 and not (isinstance(entry[3], str) and len(entry[3]) <= 18
+                                and (entry[3] == "" or entry[3].isalpha())):
+        return False
+    turn, seat, text = entry[:3]
     return (isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < 10**9
             and (seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
                                   and 0 <= seat < players))
@@ -225,7 +239,7 @@ def _check_undo(undo: Any, state: Any) -> tuple[Any, list[str]]:
 def encode(state: Any, seats: list[str], *, undo_base: Any = None,
            undo_actions: list[str] | None = None, ui: dict[str, Any] | None = None,
            log: list[list[Any]] | None = None, log_json: str | None = None,
-           rev: int = 0) -> str:
+           rev: int = 0, record: Any = None) -> str:
     """The save text. Built around the engine's JSON text without parsing it again;
     `log_json` is the log already encoded (the page keeps it, one entry at a time).
     `rev` comes right after the format, where `peek_rev` finds it."""
@@ -235,5 +249,8 @@ def encode(state: Any, seats: list[str], *, undo_base: Any = None,
                   json.dumps(list(undo_actions)), "}"]
     parts += [',"seats":', json.dumps(list(seats)), ',"ui":', json.dumps(ui or {}),
               ',"log":', log_json if log_json is not None else
-              json.dumps(log or [], separators=(",", ":")), "}"]
+              json.dumps(log or [], separators=(",", ":"))]
+    if record is not None:
+        parts += [',"record":', json.dumps(record.to_data(), separators=(",", ":"))]
+    parts.append("}")
     return "".join(parts)

@@ -12,7 +12,7 @@ from typing import Any
 
 import cakegame
 
-from . import history, saves
+from . import eventlog, history, saves
 
 
 class Session:
@@ -24,16 +24,19 @@ class Session:
         self.actions: list[str] = []  # actions between consecutive states of the window
         self.log: list[list[Any]] = []
         self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
+        self.losses: list[dict[str, int]] = []  # per log entry: pieces lost per chamber
         self.seats: list[str] = []
         self.ui: dict[str, Any] = {"pass_device": False, "revealed": None}
         self.last_action = ""  # the text of the action played last (outlined on the board)
         self._listed_for: Any = None  # the state whose legal actions `_listed` holds
         self._listed: list[str] = []
         self._listed_set: frozenset[str] = frozenset()
+        self.record: Any = None  # ui.record.Record: the whole game, for replays and links
 
     # ---- starting ------------------------------------------------------------------------
-    def start(self, state: Any, seats: list[str], pass_device: bool) -> None:
-        """A new game from its first state."""
+    def start(self, state: Any, seats: list[str], pass_device: bool,
+              record: Any = None) -> None:
+        """A new game from its first state (`record`: how it was set up, no actions yet)."""
         self.state = state
         self.states = [state]
         self.actions = []
@@ -41,6 +44,7 @@ class Session:
         self.ui = {"pass_device": bool(pass_device), "revealed": None}
         self.set_log([])
         self.last_action = ""
+        self.record = record
 
     def resume(self, save: saves.Save) -> None:
         """A saved game, its undo window replayed from the saved base."""
@@ -48,6 +52,9 @@ class Session:
         self.seats = list(save.seats)
         self.ui = {"pass_device": bool(save.ui.get("pass_device", False)),
                    "revealed": save.ui.get("revealed")}
+        if isinstance(save.ui.get("guide"), dict):
+            self.ui["guide"] = save.ui["guide"]  # the guided first game's place (ui.guide)
+        self.record = save.record
         if save.undo_base is not None:
             s = save.undo_base
             self.states = [s]
@@ -64,6 +71,7 @@ class Session:
     def set_log(self, log: list[list[Any]]) -> None:
         self.log = [list(e) for e in log]
         self.log_parts = [json.dumps(e, separators=(",", ":")) for e in self.log]
+        self.losses = [{} for _ in self.log]  # not saved: a resumed game shows none
 
     # ---- questions -----------------------------------------------------------------------
     def is_human(self, seat: int | None) -> bool:
@@ -84,9 +92,11 @@ class Session:
         return s is not None and not s.is_over and not self.is_human(s.current_player)
 
     def needs_curtain(self, seat: int) -> bool:
-        """The pass-the-device screen must hide `seat`'s hand until its owner is ready."""
+        """The pass-the-device screen must hide `seat`'s hand until its owner is ready;
+        skipped when there is nothing to hide (an empty hand)."""
         return (bool(self.ui.get("pass_device")) and self.humans >= 2
-                and self.ui.get("revealed") != seat)
+                and self.ui.get("revealed") != seat and self.state is not None
+                and self.state.hand_size(seat) > 0)
 
     def legal_texts(self) -> list[str]:
         """The engine's legal actions now, as texts (worked out once per state)."""
@@ -102,6 +112,28 @@ class Session:
 
     def can_undo(self) -> bool:
         return self.human_to_act() and len(self.states) > 1 and self.undo_depth() > 0
+
+    def since_last_turn(self, seat: int) -> list[list[Any]]:
+        """The log entries of the other seats since `seat` last decided (newest last)."""
+        n = self._since_count(seat)
+        return self.log[len(self.log) - n:] if n else []
+
+    def losses_since(self, seat: int) -> dict[str, int]:
+        """Test Subjects and Cake Slices lost per chamber since `seat` last decided."""
+        out: dict[str, int] = {}
+        n = self._since_count(seat)
+        for lost in self.losses[len(self.losses) - n:] if n else []:
+            for letter, count in lost.items():
+                out[letter] = out.get(letter, 0) + count
+        return out
+
+    def _since_count(self, seat: int) -> int:
+        n = 0
+        for entry in reversed(self.log):
+            if entry[1] == seat:
+                break
+            n += 1
+        return n if n < len(self.log) else 0
 
     def bot_seed(self) -> int:
         """The seed a bot decides with now: a function of the game and how far it went."""
@@ -121,11 +153,16 @@ class Session:
             new = s.apply_unchecked(cakegame.Action.parse(text))
         else:
             new = s.apply(text)
-        entry = [s.turn_number, seat, s.describe(text)]
+        # One entry per move, its consequences in words and the chambers it touched.
+        entry = [s.turn_number, seat, eventlog.entry_text(s, text, new),
+                 eventlog.chambers_of(text, new.events)]
         self.log.append(entry)
         self.log_parts.append(json.dumps(entry, separators=(",", ":")))
+        self.losses.append(eventlog.losses(new.events))
         self.states.append(new)
         self.actions.append(text)
+        if self.record is not None:
+            self.record.actions.append(text)
         depth = history.undo_depth(self.states)
         if len(self.states) > depth + 1:
             cut = len(self.states) - depth - 1
@@ -142,11 +179,14 @@ class Session:
             return None
         self.states.pop()
         undone = self.actions.pop()
+        if self.record is not None and self.record.actions:
+            self.record.actions.pop()
         self.state = self.states[-1]
         self.last_action = self.actions[-1] if self.actions else ""
         if self.log:
             self.log.pop()
             self.log_parts.pop()
+            self.losses.pop()
         return self.state, undone
 
     def reveal(self) -> None:
@@ -159,6 +199,8 @@ class Session:
         if kind not in saves.SEAT_KINDS or self.state is None or not 0 <= seat < len(self.seats):
             return False
         self.seats[seat] = kind
+        if self.record is not None and seat < len(self.record.seats):
+            self.record.seats[seat] = kind
         return True
 
     # ---- saving --------------------------------------------------------------------------
@@ -167,4 +209,4 @@ class Session:
         base = self.states[0] if len(self.states) > 1 else None
         return saves.encode(self.state, self.seats, undo_base=base, undo_actions=self.actions,
                             ui=self.ui, log_json="[" + ",".join(self.log_parts) + "]",
-                            rev=rev)
+                            rev=rev, record=self.record)

@@ -1,0 +1,152 @@
+"""The replay model: every state of a recorded game, a position in it, and the move list.
+
+Position k is the state after the first k actions (0 is the set-up). Stepping never
+computes anything new: the states are the engine's own, made once by replaying the record
+with its checked `apply`, so the board shown at step k is exactly the engine's state after
+that prefix of actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .record import Record
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of the game: its number (1 = the first action), who played it, in which
+    turn, its text, and the engine's sentence for it."""
+
+    number: int
+    turn: int
+    seat: int
+    action: str
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The actions of one player's turn, in order (other seats' answers inside it, such as
+    the Turret's victims choosing, are listed where they happened)."""
+
+    number: int
+    seat: int
+    steps: tuple[Step, ...]
+
+
+class Replay:
+    """A recorded game and a position in it."""
+
+    def __init__(self, record: Record, states: list[Any] | None = None) -> None:
+        self.record = record
+        self.states = states if states is not None else record.states()
+        self.pos = len(self.states) - 1
+        self._steps: list[Step] | None = None
+
+    # ---- where we are
+    @property
+    def length(self) -> int:
+        """How many actions the game has."""
+        return len(self.states) - 1
+
+    @property
+    def state(self) -> Any:
+        return self.states[self.pos]
+
+    def go(self, k: int) -> int:
+        """Move to position `k` (clamped to the game); returns the position."""
+        self.pos = max(0, min(int(k), self.length))
+        return self.pos
+
+    def first(self) -> int:
+        return self.go(0)
+
+    def last(self) -> int:
+        return self.go(self.length)
+
+    def next(self) -> int:
+        return self.go(self.pos + 1)
+
+    def prev(self) -> int:
+        return self.go(self.pos - 1)
+
+    # ---- the move list
+    def steps(self) -> list[Step]:
+        """Every action as a Step (built once)."""
+        if self._steps is None:
+            out = []
+            for i, text in enumerate(self.record.actions):
+                before = self.states[i]
+                seat = before.current_player
+                out.append(Step(i + 1, before.turn_number, seat if seat is not None else -1,
+                                text, before.describe(text)))
+            self._steps = out
+        return self._steps
+
+    def turns(self) -> list[Turn]:
+        """The actions grouped by turn: a new group starts whenever the turn number changes."""
+        out: list[Turn] = []
+        group: list[Step] = []
+        for step in self.steps():
+            if group and step.turn != group[0].turn:
+                out.append(Turn(group[0].turn, self.states[group[0].number - 1].turn, tuple(group)))
+                group = []
+            group.append(step)
+        if group:
+            out.append(Turn(group[0].turn, self.states[group[0].number - 1].turn, tuple(group)))
+        return out
+
+    def current_step(self) -> Step | None:
+        """The action that led to the position shown (None at the set-up)."""
+        return self.steps()[self.pos - 1] if self.pos > 0 else None
+
+    # ---- what the action shown did
+    def changed(self, k: int | None = None) -> frozenset[str]:
+        """The chambers that action `k` (default: the one shown) changed or named: what the
+        board marks. Worked out from the two states, so it holds for every kind of action."""
+        k = self.pos if k is None else k
+        if not 1 <= k <= self.length:
+            return frozenset()
+        before, after = self.states[k - 1], self.states[k]
+        old = {c.letter: c for c in before.chambers()}
+        out = set()
+        for c in after.chambers():
+            o = old.get(c.letter)
+            if o is None or (o.subjects, o.cake, o.row, o.x, o.portal, o.turret, o.cube,
+                             o.glados, o.face) != (c.subjects, c.cake, c.row, c.x, c.portal,
+                                                   c.turret, c.cube, c.glados, c.face):
+                out.add(c.letter)
+        named = {w for w in self.record.actions[k - 1].split()[1:]
+                 if len(w) == 1 and w.isalpha() and w.isupper()}
+        return frozenset(out | (named & {c.letter for c in after.chambers()}))
+
+    def events(self, k: int | None = None) -> list[str]:
+        """What action `k` did, in words: the engine's events when it keeps them, otherwise
+        the counts that changed (subjects and cake in the lab, incinerated cake, cards)."""
+        k = self.pos if k is None else k
+        if not 1 <= k <= self.length:
+            return []
+        before, after = self.states[k - 1], self.states[k]
+        kept = getattr(after, "events", None)
+        if kept:
+            return [str(e) for e in kept]
+        out = []
+        names = after.names
+        ls0, ls1 = before.subjects_in_lab(), after.subjects_in_lab()
+        lc0, lc1 = before.cake_in_lab(), after.cake_in_lab()
+        for seat in range(after.players):
+            for what, a, b in (("Test Subjects in the lab", ls0[seat], ls1[seat]),
+                               ("Cake Slices in the lab", lc0[seat], lc1[seat]),
+                               ("Cake Slices incinerated", before.incinerated(seat),
+                                after.incinerated(seat)),
+                               ("cards in hand", before.hand_size(seat), after.hand_size(seat))):
+                if a != b:
+                    out.append(f"{names[seat]}: {what} {a} → {b}")
+        return out
+
+    def continue_record(self) -> Record:
+        """The record of a new game that starts as this one did and stops at the position
+        shown: playing on from it leaves the original game as it was."""
+        return self.record.branch(self.pos)

@@ -1,0 +1,209 @@
+"""Looking back and learning, on the page: Replay, Share, continue from here, shared links,
+the game's story at its end, and the guided first game.
+
+The controller (`app.App`) owns the game; this module adds what works on its record
+(`session.record`, the whole game from its set-up) through a few calls: `wire()` at start,
+`open_link()` when the page opens on a share link, `coach()` after each redraw, `story()`
+when the game-over dialog opens, and `acted()` when a person played. Everything shown comes
+from the engine, replaying the record with its checked `apply`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import window
+
+from . import coach as coachmod
+from . import dialogs, guide, params, sharelink, story
+from . import record as recordmod
+from .dom import by_id, found, show
+from .replay import Replay
+from .review import ReviewDialog
+from .sharing import ShareDialog
+
+
+class Replays:
+    """The page's replay, share and guide features, for `app`."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.review: ReviewDialog | None = None
+        self.sharer: ShareDialog | None = None
+        self.coach_box: coachmod.Coach | None = None
+
+    @property
+    def session(self) -> Any:
+        return self.app.session
+
+    def wire(self) -> None:
+        on = self.app._on
+        on(by_id("btn-review"), "click", lambda e: self.open_review())
+        on(by_id("btn-share"), "click", lambda e: self.share())
+        on(by_id("go-review"), "click", lambda e: self.open_review())
+        on(by_id("log"), "click", self._on_log_click)
+        on(window, "hashchange", self._on_hash)  # a link pasted into this very tab
+        self.review = ReviewDialog(on, self.continue_from, self.share_record,
+                                   on_step=self.app._bump)
+        self.sharer = ShareDialog(on)
+        self.coach_box = coachmod.Coach(on, by_id("lab"), self.close_tip, self.leave_guide)
+
+    @property
+    def reviewing(self) -> bool:
+        return self.review is not None and self.review.is_open
+
+    # ---- replay --------------------------------------------------------------------------
+    def open_review(self, at: int | None = None) -> None:
+        """The replay of this game, at any moment of it, from its record."""
+        s = self.session.state
+        rec = self.session.record
+        if s is None:
+            return
+        if rec is None:
+            dialogs.message("No replay for this game", "This game was saved before the page "
+                            "kept whole games (or its history was damaged), so only its "
+                            "present position is known.")
+            return
+        try:
+            states = recordmod.check(rec, s)
+        except recordmod.RecordError as error:
+            dialogs.message("No replay for this game",
+                            f"Its history cannot be replayed: {error}.")
+            return
+        dialogs.close("gameover")
+        self.review.open(Replay(rec, states), "game", at)
+
+    def _on_log_click(self, event: Any) -> None:
+        target = event.target
+        if not found(target) or not hasattr(target, "closest"):
+            return
+        el = target.closest(".log-entry[data-step]")
+        if found(el):
+            step = str(el.getAttribute("data-step") or "")
+            if step.isdigit():
+                self.open_review(at=int(step))
+
+    # ---- share links ---------------------------------------------------------------------
+    def open_link(self, fragment: str) -> None:
+        """Open a shared game (the URL's fragment) as a replay at its start; refuse a bad
+        link with words, and leave everything saved as it was."""
+        try:
+            rec = sharelink.decode(fragment)
+            replay = Replay(rec)
+        except (sharelink.LinkError, recordmod.RecordError) as error:
+            text = (f"This game link cannot be opened: {error}. Nothing saved in this "
+                    "browser was changed.")
+            if self.session.state is None:
+                self.app.open_newgame(can_continue=False)
+            dialogs.message("This link cannot be opened", text)  # on top of the rest
+            return
+        self.review.open(replay, "link", 0)
+
+    def _on_hash(self, event: Any) -> None:
+        fragment = str(window.location.hash or "")
+        if sharelink.is_share(fragment):
+            self.open_link(fragment)
+
+    def share(self) -> None:
+        s = self.session.state
+        if s is None:
+            return
+        if self.session.record is None:
+            dialogs.message("No link for this game", "This game was saved before the page "
+                            "kept whole games, so it cannot be shared as a link. Export still "
+                            "works.")
+            return
+        self.share_record(self.session.record, not s.is_over)
+
+    def share_record(self, rec: recordmod.Record, in_progress: bool) -> None:
+        self.sharer.open(rec, in_progress)
+
+    # ---- continue from here --------------------------------------------------------------
+    def continue_from(self, rec: recordmod.Record, source: str) -> None:
+        """A new game from a replay's moment. The game saved now is first kept aside under
+        its own key, so nothing is lost; if it cannot be, nothing changes."""
+        try:
+            replay = Replay(rec)
+        except recordmod.RecordError as error:
+            dialogs.message("The game could not continue", str(error))
+            return
+        saver = self.app.saver
+        kept = None
+        if self.session.state is not None:
+            kept = saver.keep_aside()  # the game on the page, as its save would be written
+            if kept is None:
+                dialogs.message("The game could not continue", "The game you have now could "
+                                "not be kept aside (storage is full or blocked), so everything "
+                                "was left as it was.")
+                return
+        saver.held = False
+        try:  # a reload now resumes this game, not the link it may have come from
+            window.history.replaceState(None, "", str(window.location.pathname))
+        except Exception:
+            pass
+        session = self.session
+        session.start(replay.state, list(rec.seats), False, record=rec)
+        session.set_log([[st.turn, st.seat, st.sentence] for st in replay.steps()])
+        for d in ("newgame", "gameover", "curtain"):
+            dialogs.close(d)
+        self.app._game_started()
+        self.app.gameover_shown = replay.state.is_over
+        self.app.changed()
+        saver.now()
+        where = f"after action {len(rec.actions)}" if rec.actions else "from its set-up"
+        text = f"This game now goes on {where}."
+        if kept:
+            text += (f" The game you had before is kept in this browser's storage as “{kept}”; "
+                     "this one is saved in its place.")
+        dialogs.message("Continuing from here", text)
+
+    # ---- the game's story ----------------------------------------------------------------
+    def story(self, s: Any) -> None:
+        """Fill the game-over dialog's last action and chart (the dialog is open)."""
+        by_id("go-ending").textContent = ""
+        show(by_id("go-story"), False)
+        rec = self.session.record
+        states = None
+        if rec is not None:
+            try:
+                states = recordmod.check(rec, s)
+            except recordmod.RecordError:
+                states = None
+        show(by_id("go-review"), states is not None)
+        if states is None:
+            return
+        ending = story.ending(states, rec.actions)
+        if ending:
+            by_id("go-ending").textContent = f"It ended with this action: {ending}."
+        by_id("go-chart").innerHTML = story.chart_svg(states, rec.actions)
+        show(by_id("go-story"), True)
+
+    # ---- the guided first game -----------------------------------------------------------
+    def learn(self) -> None:
+        """Start the guided first game: a fixed deal against an easy computer player."""
+        st = params.Settings(players=guide.PLAYERS, seed=guide.SEED,
+                             names=list(guide.NAMES) + list(params.DEFAULT_NAMES[2:]),
+                             seats=list(guide.SEATS) + ["human", "human"], first=guide.FIRST,
+                             bot_pace_ms=self.app.settings.bot_pace_ms)
+        self.app.new_game(st, guided=True)
+
+    def coach(self, s: Any, texts: list[str]) -> None:
+        """After a redraw: the coach's tip for the decision on screen (if any)."""
+        if self.coach_box is None:
+            return
+        tip = guide.next_tip(self.session.ui, s, texts) if texts and s is not None else None
+        self.coach_box.show(tip, s)
+
+    def acted(self) -> None:
+        guide.acted(self.session.ui)
+
+    def close_tip(self) -> None:
+        guide.acted(self.session.ui)
+        self.app.render()
+        self.app.saver.now()
+
+    def leave_guide(self) -> None:
+        guide.leave(self.session.ui)
+        self.app.render()
+        self.app.saver.now()
+        self.app.notice("You left the guide: this is now a normal game.")

@@ -1,0 +1,217 @@
+"""The replay dialog: any game, any moment, with its move list and its story chart.
+
+It draws a second lab (`#rv-lab`, the board's own code) at the position chosen, outlines
+the chambers the action shown changed, lists every action grouped by turn (a click jumps
+there), and steps with first / previous / next / last or the arrow keys (Home and End too).
+"Continue from here" hands the record cut at that moment to the page, which starts it as a
+new game; the original is left as it was. Everything shown comes from the engine's states
+(`replay.Replay`); nothing is read back from the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document
+
+from . import story
+from .board import Board
+from .dom import by_id, found, markup
+from .record import Record
+from .replay import Replay
+
+
+def _open(dialog: Any) -> None:
+    if not dialog.open:
+        try:
+            dialog.showModal()
+        except Exception:
+            dialog.setAttribute("open", "")
+
+
+class ReviewDialog:
+    """`<dialog id="review">`: a Replay on screen."""
+
+    def __init__(self, on: Callable[[Any, str, Any], None],
+                 on_continue: Callable[[Record, str], None],
+                 on_share: Callable[[Record, bool], None],
+                 on_step: Callable[[], None] | None = None) -> None:
+        self.dialog = by_id("review")
+        self.board = Board(by_id("rv-lab"), by_id("rv-chambers"))
+        self.replay: Replay | None = None
+        self.source = ""  # 'game' (this browser's game) or 'link' (a shared link)
+        self.on_continue = on_continue
+        self.on_share = on_share
+        self.on_step = on_step  # the page counts a redraw (tests wait for it)
+        self.shown_pos = -1
+        self.chart_for: Any = None
+        on(by_id("rv-first"), "click", lambda e: self.step("first"))
+        on(by_id("rv-prev"), "click", lambda e: self.step("prev"))
+        on(by_id("rv-next"), "click", lambda e: self.step("next"))
+        on(by_id("rv-last"), "click", lambda e: self.step("last"))
+        on(by_id("rv-close"), "click", lambda e: self.close())
+        on(by_id("rv-continue"), "click", lambda e: self._continue())
+        on(by_id("rv-share"), "click", lambda e: self._share())
+        on(by_id("rv-moves"), "click", self._on_move_click)
+        on(by_id("rv-chart"), "click", self._on_move_click)
+        # On the document, not the dialog: a button that turns disabled (Next at the end)
+        # drops the focus to the page's body, and the arrows must still work.
+        on(document, "keydown", self._on_key)
+
+    # ---- opening -------------------------------------------------------------------------
+    def open(self, replay: Replay, source: str, at: int | None = None) -> None:
+        """Show `replay` (at position `at`, by default its last) in the dialog."""
+        self.replay = replay
+        self.source = source
+        self.shown_pos = -1
+        self.chart_for = None
+        by_id("rv-title").textContent = ("Replay of a shared game" if source == "link"
+                                         else "Replay of this game")
+        by_id("rv-share").hidden = source == "link"
+        by_id("rv-moves").innerHTML = self._moves_markup(replay)
+        replay.go(replay.length if at is None else at)
+        _open(self.dialog)
+        self.draw()
+        by_id("rv-next").focus()
+
+    def close(self) -> None:
+        if self.dialog.open:
+            self.dialog.close()
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.dialog.open)
+
+    # ---- moving --------------------------------------------------------------------------
+    def step(self, where: str | int) -> None:
+        r = self.replay
+        if r is None:
+            return
+        if where == "first":
+            r.first()
+        elif where == "prev":
+            r.prev()
+        elif where == "next":
+            r.next()
+        elif where == "last":
+            r.last()
+        else:
+            r.go(int(where))
+        self.draw()
+
+    def _on_key(self, event: Any) -> None:
+        if not self.is_open:
+            return
+        tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
+                or event.altKey:
+            return
+        moves = {"ArrowLeft": "prev", "ArrowUp": "prev", "ArrowRight": "next",
+                 "ArrowDown": "next", "Home": "first", "End": "last"}
+        if event.key in moves:
+            event.preventDefault()
+            self.step(moves[event.key])
+
+    def _on_move_click(self, event: Any) -> None:
+        target = event.target
+        if not found(target) or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-step]")
+        if found(el):
+            step = el.getAttribute("data-step")
+            if step and step.isdigit():
+                self.step(int(step))
+
+    def _continue(self) -> None:
+        if self.replay is not None:
+            rec = self.replay.continue_record()
+            self.close()
+            self.on_continue(rec, self.source)
+
+    def _share(self) -> None:
+        if self.replay is not None:
+            self.on_share(self.replay.record, not self.replay.states[-1].is_over)
+
+    # ---- drawing -------------------------------------------------------------------------
+    def draw(self) -> None:
+        r = self.replay
+        if r is None:
+            return
+        s = r.state
+        self.board.render(s, {}, dim=False, last=r.changed(), source=None, describe=None)
+        step = r.current_step()
+        names = s.names
+        if step is None:
+            where = f"Set-up, before the first action (of {r.length})"
+            said = "The lab as the game began."
+        else:
+            where = f"Action {r.pos} of {r.length}, turn {step.turn}"
+            said = step.sentence
+        if s.is_over and r.pos == r.length:
+            o = s.outcome
+            winners = " and ".join(names[w] for w in o.winners)
+            said += f". Game over: {winners} {'win' if len(o.winners) > 1 else 'wins'}."
+        by_id("rv-where").textContent = where
+        by_id("rv-said").textContent = said
+        by_id("rv-events").innerHTML = "".join(markup("li", e) for e in r.events())
+        by_id("rv-counts").innerHTML = self._counts_markup(s)
+        for el_id, off in (("rv-first", r.pos == 0), ("rv-prev", r.pos == 0),
+                           ("rv-next", r.pos == r.length), ("rv-last", r.pos == r.length)):
+            by_id(el_id).disabled = off
+        moves = by_id("rv-moves")
+        old = moves.querySelector(".current")
+        if found(old):
+            old.classList.remove("current")
+            old.removeAttribute("aria-current")
+        if r.pos > 0:
+            now = moves.querySelector(f'[data-step="{r.pos}"]')
+            if found(now):
+                now.classList.add("current")
+                now.setAttribute("aria-current", "step")
+                # Scroll the list only (scrollIntoView would scroll the dialog too).
+                top = now.offsetTop - moves.clientHeight / 2 + now.offsetHeight / 2
+                moves.scrollTop = max(0, top)
+        by_id("rv-chart").innerHTML = story.chart_svg(r.states, r.record.actions, upto=r.pos)
+        self.shown_pos = r.pos
+        by_id("review").setAttribute("data-pos", str(r.pos))
+        if self.on_step is not None:
+            self.on_step()
+
+    @staticmethod
+    def _counts_markup(s: Any) -> str:
+        """Each division's counts at this moment, as a small table."""
+        lab_s, lab_c = s.subjects_in_lab(), s.cake_in_lab()
+        rows = [markup("tr", None, inner="".join(markup("th", t) for t in (
+            "Division", "Subjects in lab", "Cake in lab", "Burnt", "Cards")))]
+        for seat in range(s.players):
+            who = (markup("span", None, f"chip d{seat} shape{seat}")
+                   + markup("span", s.names[seat]))
+            current = " acting" if s.current_player == seat else ""
+            rows.append(markup("tr", None, f"rv-row{current}", inner="".join([
+                markup("td", None, inner=who), markup("td", str(lab_s[seat])),
+                markup("td", str(lab_c[seat])), markup("td", str(s.incinerated(seat))),
+                markup("td", str(s.hand_size(seat)))])))
+        return "".join(rows)
+
+    @staticmethod
+    def _moves_markup(r: Replay) -> str:
+        """The move list, grouped by turn, as one string of escaped markup."""
+        names = r.states[0].names
+        out = []
+        for turn in r.turns():
+            seat = turn.seat
+            head = (markup("span", None, f"chip d{seat} shape{seat}")
+                    + markup("span", f"Turn {turn.number}: {names[seat]}"))
+            items = "".join(
+                markup("li", None, inner=markup(
+                    "button", f"{step.number}. {step.sentence}", "rv-move", type="button",
+                    data_step=str(step.number), title=step.action))
+                for step in turn.steps)
+            out.append(markup("li", None, "rv-turn", inner=markup("p", None, "rv-turn-head",
+                                                                     inner=head)
+                              + markup("ol", None, "rv-steps", inner=items)))
+        if not out:
+            out.append(markup("li", "No actions yet: the game is at its set-up.", "muted"))
+        return "".join(out)
+

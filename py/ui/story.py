@@ -1,0 +1,152 @@
+"""The story of a game in one picture: Cake Slices and Test Subjects in the lab per division,
+turn by turn, with the moments that swung it marked; and the action that ended it.
+
+Pure functions of the engine's states (from `replay.Replay`), so the chart is the same in
+CPython and in the page. The SVG is built from numbers and the engine's sentences only, and
+every text in it is escaped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from .labels import COLOURS, DIVISION_NAMES
+
+WIDTH = 640
+PANEL_H = 120
+GAP = 34
+LEFT = 34
+RIGHT = 12
+TOP = 22
+SWING_SUBJECTS = 3  # this many Test Subjects leaving or entering the lab in one action
+SWING_CAKE = 2  # this many Cake Slices leaving the lab (incinerated) in one action
+
+
+@dataclass(frozen=True)
+class Point:
+    """The lab after one turn: `turn` is the index along the chart (0 = the set-up)."""
+
+    turn: int
+    cake: tuple[int, ...]
+    subjects: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Swing:
+    """An action that changed the lab a lot, or a card played: where and why it is marked."""
+
+    turn: int  # index along the chart
+    step: int  # the action's number (1 = first)
+    seat: int
+    text: str
+
+
+def points(states: list[Any]) -> list[Point]:
+    """The lab at the set-up and at the end of every turn (plus the final position)."""
+    out = [Point(0, states[0].cake_in_lab(), states[0].subjects_in_lab())]
+    for k in range(1, len(states)):
+        if k == len(states) - 1 or states[k].turn_number != states[k - 1].turn_number:
+            out.append(Point(len(out), states[k].cake_in_lab(), states[k].subjects_in_lab()))
+    return out
+
+
+def swings(states: list[Any], actions: list[str]) -> list[Swing]:
+    """The actions that swung the game: a card deployed, many Test Subjects gone or come in
+    one action (a recycle, the Turret), or cake incinerated."""
+    out: list[Swing] = []
+    turn_index = 1
+    for k, text in enumerate(actions, start=1):
+        before, after = states[k - 1], states[k]
+        if k > 1 and states[k - 1].turn_number != states[k - 2].turn_number:
+            turn_index += 1
+        seat = before.current_player if before.current_player is not None else before.turn
+        ds = sum(abs(a - b) for a, b in zip(before.subjects_in_lab(), after.subjects_in_lab()))
+        burnt = sum(after.incinerated(i) - before.incinerated(i) for i in range(after.players))
+        verb = text.split()[0]
+        if verb in ("play", "gun") or ds >= SWING_SUBJECTS or burnt >= SWING_CAKE:
+            out.append(Swing(turn_index, k, seat, before.describe(text)))
+    return out
+
+
+def ending(states: list[Any], actions: list[str]) -> str | None:
+    """The sentence for the action that ended the game (None while it goes on)."""
+    if not actions or not states[-1].is_over:
+        return None
+    return states[-2].describe(actions[-1])
+
+
+def chart_svg(states: list[Any], actions: list[str], *, upto: int | None = None) -> str:
+    """The chart as SVG markup. `upto` (a position in the game) draws a cursor there."""
+    pts = points(states)
+    marks = swings(states, actions)
+    players = states[0].players
+    n = max(len(pts) - 1, 1)
+    inner = WIDTH - LEFT - RIGHT
+    height = TOP + 2 * PANEL_H + GAP + 22
+
+    def x(i: float) -> float:
+        return LEFT + inner * i / n
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="story" viewBox="0 0 {WIDTH} '
+           f'{height}" role="img" aria-label="Cake Slices and Test Subjects in the lab per '
+           f'division, turn by turn">']
+    for label, key, top in (("Cake Slices in the lab", "cake", TOP),
+                            ("Test Subjects in the lab", "subjects", TOP + PANEL_H + GAP)):
+        top_value = max([8] + [max(getattr(pt, key)) for pt in pts])
+
+        def y(v: float, top: float = top, top_value: int = top_value) -> float:
+            return top + PANEL_H - PANEL_H * v / top_value
+
+        out.append(f'<text class="story-title" x="{LEFT}" y="{top - 6}">{label}</text>')
+        out.append(f'<rect class="story-frame" x="{LEFT}" y="{top}" width="{inner}" '
+                   f'height="{PANEL_H}" fill="none" stroke="#8888"/>')
+        for v in (0, top_value // 2, top_value):
+            out.append(f'<text class="story-axis" x="{LEFT - 6}" y="{y(v) + 4:.1f}" '
+                       f'text-anchor="end">{v}</text>')
+        for seat in range(players):
+            path = " ".join(f"{'M' if i == 0 else 'L'}{x(pt.turn):.1f},"
+                            f"{y(getattr(pt, key)[seat] + (seat - (players - 1) / 2) * 0.06):.1f}"
+                            for i, pt in enumerate(pts))
+            out.append(f'<path class="story-line d{seat}" d="{path}" fill="none" '
+                       f'stroke="{COLOURS[seat]}" stroke-width="2.5" stroke-linejoin="round">'
+                       f'<title>{escape(DIVISION_NAMES[seat])}: {escape(label)}</title></path>')
+    base = TOP + 2 * PANEL_H + GAP
+    for m in marks:
+        mx = x(min(m.turn, n))
+        colour = COLOURS[m.seat] if 0 <= m.seat < 4 else "#888"
+        out.append(f'<g class="story-swing" data-step="{m.step}"><line x1="{mx:.1f}" '
+                   f'y1="{TOP}" x2="{mx:.1f}" y2="{base}" stroke="{colour}" '
+                   f'stroke-dasharray="3 3" opacity="0.7"/><circle cx="{mx:.1f}" cy="{base + 8}" '
+                   f'r="5" fill="{colour}"/><title>Action {m.step}: {escape(m.text)}</title></g>')
+    if upto is not None and len(states) > 1:
+        turn = _turn_index(states, upto)
+        cx = x(min(turn, n))
+        out.append(f'<line class="story-cursor" x1="{cx:.1f}" y1="{TOP - 4}" x2="{cx:.1f}" '
+                   f'y2="{base + 2}" stroke="currentColor" stroke-width="1.5"/>')
+    names = states[0].names
+    lx = WIDTH - RIGHT
+    for seat in reversed(range(players)):  # the legend, right-aligned above the top panel
+        label = escape(names[seat][:14])
+        out.append(f'<text class="story-legend" x="{lx:.1f}" y="{TOP - 6}" '
+                   f'text-anchor="end">{label}</text>')
+        lx -= 7.0 * len(names[seat][:14]) + 4
+        out.append(f'<line x1="{lx - 16:.1f}" y1="{TOP - 10}" x2="{lx:.1f}" y2="{TOP - 10}" '
+                   f'stroke="{COLOURS[seat]}" stroke-width="3"/>')
+        lx -= 26
+    out.append(f'<text class="story-axis" x="{LEFT}" y="{height - 2}">set-up</text>')
+    out.append(f'<text class="story-axis" x="{WIDTH - RIGHT}" y="{height - 2}" '
+               f'text-anchor="end">turn {states[-1].turn_number}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _turn_index(states: list[Any], k: int) -> int:
+    """Where position `k` of the game falls along the chart."""
+    k = max(0, min(k, len(states) - 1))
+    index = 0
+    for j in range(1, k + 1):
+        if j == 1 or states[j - 1].turn_number != states[j - 2].turn_number:
+            index += 1
+    return index

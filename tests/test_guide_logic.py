@@ -1,0 +1,149 @@
+"""The coach of the guided first game, walked through a whole game under CPython."""
+
+from __future__ import annotations
+
+import json
+
+import cakegame
+import cakegame.bots
+import pytest
+from ui import guide
+
+
+def learner_seed(k: int) -> int:
+    """The seed the tests' stand-in learner plays action `k` with (the page test uses it)."""
+    return 1000 + k
+
+
+def page_bot_seed(state: cakegame.State, k: int, seat: int) -> int:
+    """The seed the page gives its computer player for action `k` (ui/app.py)."""
+    return (state.seed * 1_000_003 + k * 7919 + seat) % (2**31)
+
+
+def walk() -> list[tuple[guide.Tip, cakegame.State, list[str]]]:
+    """A whole guided game: the learner's seat played by an easy bot, the tips as shown."""
+    s = cakegame.new_game(players=guide.PLAYERS, seed=guide.SEED, names=guide.NAMES,
+                          first_player=guide.FIRST)
+    seen: list[str] = []
+    shown = []
+    k = 0
+    while not s.is_over:
+        texts = [str(a) for a in s.legal_actions()]
+        while (t := guide.tip(s, texts, seen)) is not None:
+            seen.append(t.key)
+            shown.append((t, s, texts))
+        seat = s.current_player
+        seed = learner_seed(k) if seat == guide.FIRST else page_bot_seed(s, k, seat)
+        s = s.apply(cakegame.bots.choose(s.view(seat), "easy", seed=seed))
+        k += 1
+    return shown
+
+
+@pytest.fixture(scope="module")
+def shown() -> list:
+    return walk()
+
+
+def test_every_tip_comes_up_once_on_the_fixed_deal(shown: list) -> None:
+    keys = [t.key for t, _, _ in shown]
+    assert sorted(keys) == sorted(guide.KEYS)
+    assert guide.finished(keys) and not guide.finished(keys[:-1])
+    assert keys[0] == "welcome"
+
+
+def test_tips_come_only_on_the_learners_decisions(shown: list) -> None:
+    for tip, s, _ in shown:
+        assert s.current_player == guide.FIRST and not s.is_over
+        assert tip.title and tip.text
+        chambers = {c.letter for c in s.chambers()}
+        assert set(tip.point) <= chambers, (tip.key, tip.point)
+
+
+def test_what_the_coach_says_is_what_the_engine_does(shown: list) -> None:
+    for tip, s, texts in shown:
+        verbs = {t.split()[0] for t in texts}
+        me = s.current_player
+        if tip.key == "welcome":
+            assert set(tip.point) == {c.letter for c in s.chambers() if c.subjects[me]}
+        elif tip.key == "move":
+            assert set(tip.point) == {t.split()[1] for t in texts if t.startswith("from")}
+            for letter in tip.point:  # "a chamber next to it": every destination shares an edge
+                after = s.apply(f"from {letter}")
+                assert all(t.startswith("to ") for t in map(str, after.legal_actions()))
+        elif tip.key == "count" and "count 1" in texts and s.rule is None:
+            assert s.apply("count 1").decision == "bonus"  # one subject earns the bonus
+        elif tip.key == "activate":
+            assert tip.point and set(tip.point) <= {c.letter for c in s.chambers() if c.old_edge}
+            for letter in tip.point:
+                c = s.chamber(letter)
+                after = s.apply(f"activate {letter}")
+                rewarded = after.decision in ("reward", "turret_any") and \
+                    after.current_player == me
+                most = c.subjects[me] > max(n for i, n in enumerate(c.subjects) if i != me)
+                if rewarded and s.rule is None:
+                    assert most and not c.cube  # strictly most and no Cube: the rewards
+                if s.rule is None and (not most or c.cube):
+                    assert not rewarded
+        elif tip.key == "recycle" and s.rule is None:
+            glados = next(c for c in s.chambers() if c.glados)
+            after = s.apply(next(t for t in texts if t.startswith("recycle")))
+            for seat in range(s.players):
+                assert after.supply(seat) == s.supply(seat) + glados.subjects[seat]
+                assert after.incinerated(seat) == s.incinerated(seat) + glados.cake[seat]
+        elif tip.key.startswith("reward-"):
+            verb = tip.key.split("-")[1]
+            assert verb in verbs
+        elif tip.key in ("deploy", "gun", "bonus", "carry"):
+            assert {"deploy": "play"}.get(tip.key, tip.key) in verbs
+
+
+def test_a_tip_waits_for_its_step() -> None:
+    s = cakegame.new_game(players=2, seed=guide.SEED, names=guide.NAMES,
+                          first_player=guide.FIRST)
+    texts = [str(a) for a in s.legal_actions()]
+    assert guide.tip(s, texts, []).key == "welcome"
+    assert guide.tip(s, texts, ["welcome"]).key == "move"
+    assert guide.tip(s, texts, list(guide.KEYS)) is None
+    other = cakegame.new_game(players=2, seed=guide.SEED, first_player=1)
+    assert guide.tip(other, [str(a) for a in other.legal_actions()], []) is None
+
+
+def test_seen_tips_from_a_save_are_cleaned() -> None:
+    assert guide.clean_seen(["move", "bogus", 3, "welcome"]) == ["welcome", "move"]
+    assert guide.clean_seen("move") == [] and guide.clean_seen(None) == []
+
+
+def test_the_coach_keeps_its_place_in_the_games_ui() -> None:
+    s = cakegame.new_game(players=2, seed=guide.SEED, names=guide.NAMES,
+                          first_player=guide.FIRST)
+    texts = [str(a) for a in s.legal_actions()]
+    ui = {"guide": guide.new_guide()}
+    first = guide.next_tip(ui, s, texts)
+    assert first.key == "welcome" and ui["guide"]["seen"] == ["welcome"]
+    assert guide.next_tip(ui, s, texts).key == "welcome"  # open until closed
+    guide.acted(ui)
+    assert guide.next_tip(ui, s, texts).key == "move"
+    saved = json.loads(json.dumps(ui))  # what the save keeps
+    assert guide.next_tip(saved, s, texts) == guide.next_tip(ui, s, texts)
+    guide.leave(ui)
+    assert not guide.active(ui) and guide.next_tip(ui, s, texts) is None
+    assert guide.next_tip({}, s, texts) is None
+
+
+def test_a_damaged_guide_in_a_save_says_nothing_odd() -> None:
+    s = cakegame.new_game(players=2, seed=guide.SEED, names=guide.NAMES,
+                          first_player=guide.FIRST)
+    texts = [str(a) for a in s.legal_actions()]
+    for g in ({"seen": 5, "open": 7}, {"open": {"title": 1}}, {"open": {"title": "t", "text":
+                                                                        "x", "point": "AB"}}):
+        tip = guide.next_tip({"guide": g}, s, texts)
+        assert tip is not None and tip.key == "welcome"
+
+
+def test_the_coach_says_when_the_guide_is_done() -> None:
+    s = cakegame.new_game(players=2, seed=guide.SEED, names=guide.NAMES,
+                          first_player=guide.FIRST)
+    ui = {"guide": {"seen": list(guide.KEYS), "open": None, "off": False}}
+    assert guide.next_tip(ui, s, [str(a) for a in s.legal_actions()]) is guide.DONE
+    guide.acted(ui)
+    assert guide.next_tip(ui, s, [str(a) for a in s.legal_actions()]) is None

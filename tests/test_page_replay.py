@@ -1,0 +1,409 @@
+"""Replay, export/import of the whole game, share links and the guided first game, in Chromium.
+
+Each test's browser context is a fresh profile (its own storage), so a file or a link made
+in one test page and opened in another context is opened the way a friend would open it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import cakegame
+import cakegame.bots
+import pytest
+from playhelp import click_random, status
+from ui import drawing, guide, record, saves, sharelink
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+def shot(page, name: str) -> None:
+    """A picture for the README (docs/screenshots/), taken once the page has settled."""
+    page.wait_for_timeout(600)  # let slides and fades finish
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+CHAMBERS = """
+() => [...document.querySelectorAll('#rv-chambers .chamber:not(.gone)')].map(g => [
+  g.getAttribute('data-letter'), g.querySelector('title').textContent, g.style.transform,
+  g.classList.contains('last'), g.classList.contains('new-edge'),
+  g.classList.contains('old-edge')])
+"""
+
+STORAGE = """
+() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))
+"""
+
+SAVE = """
+async () => {
+  await new Promise(resolve => setTimeout(resolve, 0));
+  return localStorage.getItem('cakegame.save');
+}
+"""
+
+
+def played(players: int, seed: int, n: int | None) -> record.Record:
+    """A game played by easy bots in CPython: the first `n` actions (all when None)."""
+    rec = record.Record(players, seed, [f"Player {i + 1}" for i in range(players)], None,
+                        ["human"] * players, [])
+    s = rec.start()
+    while not s.is_over and (n is None or len(rec.actions) < n):
+        a = str(cakegame.bots.choose(s.view(s.current_player), "easy", seed=len(rec.actions)))
+        rec.actions.append(a)
+        s = s.apply(a)
+    return rec
+
+
+def save_of(rec: record.Record) -> str:
+    return saves.encode(rec.final(), rec.seats, record=rec)
+
+
+def put_save(page, raw: str) -> None:
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("raw => localStorage.setItem('cakegame.save', raw)", raw)
+
+
+def wait_pos(page, k: int) -> None:
+    page.wait_for_selector(f'#review[open][data-pos="{k}"]', state="attached")
+
+
+def strip_edges(title: str) -> str:
+    return title.replace("; new edge", "").replace("; old edge", "")
+
+
+def board_matches(page, state: cakegame.State, changed: frozenset[str]) -> None:
+    """The replay's lab shows exactly the engine's chambers of `state`, each where the board
+    puts it, with the chambers the last action changed outlined."""
+    shown = {row[0]: row[1:] for row in page.evaluate(CHAMBERS)}
+    chambers = state.chambers()
+    assert set(shown) == {c.letter for c in chambers}
+    for c in chambers:
+        title, transform, last, new_edge, old_edge = shown[c.letter]
+        # The edges are checked by class: the tooltip's edge words are the board's to keep
+        # fresh (they only follow a change of contents).
+        assert strip_edges(title) == strip_edges(drawing.chamber_title(c, state.names)), c.letter
+        assert (new_edge, old_edge) == (c.new_edge, c.old_edge), c.letter
+        x, y = drawing.centre(c.row, c.x)
+        numbers = [float(v) for v in re.findall(r"-?[0-9.]+", transform)]
+        assert numbers == [round(x, 1), round(y, 1)], (c.letter, transform)
+        assert last == (c.letter in changed), c.letter
+
+
+def changed_by(states: list, actions: list[str], k: int) -> frozenset[str]:
+    from ui.replay import Replay
+    r = Replay(record.Record(2, 0, ["a", "b"]), states)
+    r.record.actions = actions
+    return r.changed(k)
+
+
+def test_replay_steps_land_on_the_engines_prefix(page_watch):
+    rec = played(2, 23, 60)
+    states = rec.states()
+    put_save(page_watch, save_of(rec))
+    page_watch.goto("./")
+    page_watch.click("#btn-review")
+    wait_pos(page_watch, 60)
+    board_matches(page_watch, states[60], changed_by(states, rec.actions, 60))
+    page_watch.click("#rv-first")
+    wait_pos(page_watch, 0)
+    board_matches(page_watch, states[0], frozenset())
+    assert page_watch.is_disabled("#rv-prev") and page_watch.is_disabled("#rv-first")
+    for k in (1, 2, 3):
+        page_watch.click("#rv-next")
+        wait_pos(page_watch, k)
+        board_matches(page_watch, states[k], changed_by(states, rec.actions, k))
+        assert page_watch.inner_text("#rv-said") == states[k - 1].describe(rec.actions[k - 1])
+    page_watch.keyboard.press("ArrowRight")
+    wait_pos(page_watch, 4)
+    page_watch.keyboard.press("ArrowLeft")
+    page_watch.keyboard.press("ArrowLeft")
+    wait_pos(page_watch, 2)
+    board_matches(page_watch, states[2], changed_by(states, rec.actions, 2))
+    page_watch.click('#rv-moves [data-step="37"]')
+    wait_pos(page_watch, 37)
+    board_matches(page_watch, states[37], changed_by(states, rec.actions, 37))
+    assert page_watch.locator('#rv-moves .current[data-step="37"]').count() == 1
+    turns = page_watch.locator("#rv-moves .rv-turn").count()
+    assert turns == len({s.turn_number for s in states[:-1]})
+    page_watch.keyboard.press("End")
+    wait_pos(page_watch, 60)
+    page_watch.click("#rv-close")
+    assert status(page_watch).startswith("Player")  # the game itself goes on untouched
+    page_watch.assert_clean()
+
+
+def test_continue_from_here_starts_a_new_game_and_keeps_the_original(page_watch):
+    rec = played(2, 29, 50)
+    raw = save_of(rec)
+    put_save(page_watch, raw)
+    page_watch.goto("./")
+    page_watch.click("#btn-review")
+    page_watch.click('#rv-moves [data-step="20"]')
+    wait_pos(page_watch, 20)
+    page_watch.click("#rv-continue")
+    page_watch.wait_for_selector("#review:not([open])", state="attached")
+    data = json.loads(page_watch.evaluate(SAVE))
+    assert data["record"]["actions"] == rec.actions[:20]
+    assert cakegame.State.from_json(data["game"]) == rec.states()[20]
+    kept = [v for k, v in page_watch.evaluate(STORAGE).items()
+            if k.startswith("cakegame.save.kept.")]
+    assert len(kept) == 1  # the game as it was (the page re-saved it when it resumed it)
+    original = saves.decode(raw)
+    assert saves.decode(kept[0]).state == original.state
+    assert saves.decode(kept[0]).record == original.record == rec
+    page_watch.assert_clean()
+
+
+def test_export_and_import_restore_the_game_and_its_history(page_watch, browser, site_url,
+                                                              tmp_path):
+    page_watch.goto("index.html?players=2&seed=41&seats=human,easy&botpace=0")
+    rng = random.Random(5)
+    for _ in range(40):
+        click_random(page_watch, rng)
+    original = json.loads(page_watch.evaluate(SAVE))
+    assert len(original["record"]["actions"]) >= 40
+    with page_watch.expect_download() as info:
+        page_watch.click("#btn-export")
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    exported = json.loads(path.read_text())
+    assert exported["record"] == original["record"]
+    fresh = browser.new_context(service_workers="block")
+    try:
+        page = fresh.new_page()
+        page.goto(site_url + "index.html")
+        page.wait_for_selector("html[data-boot=ready]", state="attached", timeout=120_000)
+        page.set_input_files("#import-file", str(path))
+        page.wait_for_selector("#message[open]")
+        assert "imported" in page.inner_text("#msg-title").lower()
+        page.click("#msg-ok")
+        imported = json.loads(page.evaluate(SAVE))
+        assert imported["record"] == original["record"]
+        rec = record.from_data(imported["record"])
+        assert rec.final() == cakegame.State.from_json(original["game"])
+        assert cakegame.State.from_json(imported["game"]) == rec.final()
+        page.click("#btn-review")
+        wait_pos(page, len(rec.actions))
+        page.keyboard.press("Home")
+        wait_pos(page, 0)
+    finally:
+        fresh.close()
+    page_watch.assert_clean()
+
+
+def open_share(page) -> str:
+    page.click("#btn-share")
+    page.wait_for_selector("#share[open]")
+    if page.is_visible("#sh-show"):
+        page.click("#sh-show")
+    return page.input_value("#sh-link")
+
+
+def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, site_url):
+    rec = played(4, 24, None)
+    rec.names = ["Ann", "Bo", "Cy", "Di"]  # (names do not change the game)
+    put_save(page_watch, save_of(rec))
+    page_watch.goto("./")
+    page_watch.wait_for_selector("#gameover[open] #go-story:not([hidden])")
+    assert page_watch.inner_text("#go-ending").startswith("It ended with this action: ")
+    assert rec.states()[-2].describe(rec.actions[-1]) in page_watch.inner_text("#go-ending")
+    assert page_watch.locator("#go-chart svg path.story-line").count() == 8
+    shot(page_watch, "story-chart")
+    page_watch.click("#go-close")
+    link = open_share(page_watch)
+    assert page_watch.is_hidden("#sh-warning")  # a finished game: nothing hidden to warn of
+    assert "#replay=1." in link and len(link) < 4096
+    assert sharelink.decode(link.split("#", 1)[1]) == rec
+    fresh = browser.new_context(service_workers="block")
+    try:
+        page = fresh.new_page()
+        page.goto(link)
+        page.wait_for_selector("html[data-boot=ready]", state="attached", timeout=120_000)
+        wait_pos(page, 0)  # a shared game opens at its start
+        assert "shared" in page.inner_text("#rv-title")
+        mid = len(rec.actions) * 3 // 5
+        page.evaluate(f"document.querySelector('#rv-moves [data-step=\"{mid}\"]').click()")
+        wait_pos(page, mid)
+        shot(page, "replay")
+        page.keyboard.press("End")
+        wait_pos(page, len(rec.actions))
+        final = rec.final()
+        assert "Game over" in page.inner_text("#rv-said")
+        assert page.inner_text("#rv-counts").count("\n") >= 4
+        assert [int(x) for x in page.eval_on_selector_all(
+            "#rv-counts tr.rv-row td:nth-child(3)", "els => els.map(e => e.textContent)")] \
+            == list(final.cake_in_lab())
+        assert page.evaluate(STORAGE).get("cakegame.save") is None  # opening saves nothing
+        page.keyboard.press("Home")
+        wait_pos(page, 0)
+        page.click("#rv-continue")
+        data = json.loads(page.evaluate(SAVE))
+        assert data["record"]["actions"] == [] and data["record"]["seed"] == 24
+        assert cakegame.State.from_json(data["game"]) == rec.start()
+    finally:
+        fresh.close()
+    page_watch.assert_clean()
+
+
+def test_sharing_a_game_in_progress_warns_first(page_watch):
+    rec = played(2, 3, 30)
+    put_save(page_watch, save_of(rec))
+    page_watch.goto("./")
+    page_watch.click("#btn-share")
+    page_watch.wait_for_selector("#share[open]")
+    assert page_watch.is_visible("#sh-warning") and "every hand" in page_watch.inner_text(
+        "#sh-warning")
+    assert page_watch.is_hidden("#sh-link-box")
+    page_watch.click("#sh-show")
+    link = page_watch.input_value("#sh-link")
+    assert sharelink.decode(link.split("#", 1)[1]) == rec
+    page_watch.assert_clean()
+
+
+@pytest.mark.parametrize("fragment", [
+    "replay=1.AAAAAAAAAA",  # damaged
+    "replay=1." + sharelink.encode(played(2, 3, 12))[len("replay=1."):-6],  # cut short
+    "replay=9.AAAA",  # from a newer version
+    "replay=x.AAAA",  # not ours
+])
+def test_a_damaged_link_is_refused_and_nothing_saved_is_touched(page_watch, fragment):
+    raw = save_of(played(2, 11, 25))
+    put_save(page_watch, raw)
+    page_watch.evaluate("() => localStorage.setItem('other.key', 'kept')")
+    before = page_watch.evaluate(STORAGE)
+    page_watch.goto("index.html#" + fragment)
+    page_watch.wait_for_selector("#message[open]")
+    assert "link" in page_watch.inner_text("#msg-text").lower()
+    assert page_watch.locator("#review[open]").count() == 0
+    page_watch.click("#msg-ok")
+    assert page_watch.evaluate(STORAGE) == before
+    page_watch.assert_clean()
+
+
+# ---- the guided first game -------------------------------------------------------------------
+APPLY = """
+async (text) => {
+  const status = document.getElementById('status');
+  const before = status.dataset.ready;
+  const visible = e => e && e.getClientRects().length > 0 && !e.disabled;
+  let el = [...document.querySelectorAll('[data-action]')]
+    .find(e => e.getAttribute('data-action') === text && visible(e));
+  if (!el) {
+    const letter = text.split(' ').slice(1).find(w => /^[A-R]$/.test(w));
+    const chamber = document.querySelector(`[data-select="${letter}"]`);
+    if (!chamber) return 'missing';
+    chamber.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+    el = [...document.querySelectorAll('[data-action]')]
+      .find(e => e.getAttribute('data-action') === text && visible(e));
+    if (!el) return 'missing after select';
+  }
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+  for (let i = 0; i < 200 && status.dataset.ready === before; i++) {
+    await new Promise(res => setTimeout(res, 5));
+  }
+  return 'ok';
+}
+"""
+
+LEARNER_TURN = """
+() => {
+  const s = document.getElementById('status').textContent;
+  return s.startsWith('Learner:') || s.startsWith('Game over');
+}
+"""
+
+
+def test_the_guide_walks_from_the_first_step_to_a_normal_game(page_watch):
+    page_watch.goto("index.html?botpace=0")
+    page_watch.wait_for_selector("#newgame[open]")
+    page_watch.click("#ng-learn")
+    tips: list[str] = []
+    reloaded = False
+    for _ in range(3000):
+        page_watch.wait_for_function(LEARNER_TURN)
+        if status(page_watch).startswith("Game over"):
+            break
+        if page_watch.is_visible("#coach"):
+            tips.append(page_watch.get_attribute("#coach", "data-tip"))
+            if tips[-1] == "carry":
+                assert page_watch.locator("#coach-marks .coach-ring").count() >= 1
+                shot(page_watch, "guide")
+            assert page_watch.inner_text("#coach-text")
+            page_watch.click("#coach-ok")
+            continue
+        data = json.loads(page_watch.evaluate(SAVE))
+        state = cakegame.State.from_json(data["game"])
+        k = len(data["record"]["actions"])
+        if k >= 120 and not reloaded:  # leave the guide half-way and come back
+            reloaded = True
+            page_watch.goto("index.html?botpace=0")
+            continue
+        action = str(cakegame.bots.choose(state.view(0), "easy", seed=1000 + k))
+        assert page_watch.evaluate(APPLY, action) == "ok", action
+    assert status(page_watch).startswith("Game over")
+    assert reloaded
+    assert len(tips) == len(set(tips))  # each tip once, reload or not
+    assert set(tips) == set(guide.KEYS) | {"done"}, tips
+    data = json.loads(page_watch.evaluate(SAVE))
+    assert data["record"]["seed"] == guide.SEED and data["record"]["first"] == guide.FIRST
+    assert data["seats"] == guide.SEATS
+    page_watch.assert_clean()
+
+
+def test_leaving_the_guide_leaves_a_normal_game_that_stays_so(page_watch):
+    page_watch.goto("index.html?botpace=0")
+    page_watch.wait_for_selector("#newgame[open]")
+    page_watch.click("#ng-learn")
+    page_watch.wait_for_selector("#coach:not([hidden])")
+    assert page_watch.get_attribute("#coach", "data-tip") == "welcome"
+    assert page_watch.locator("#coach-marks .coach-ring").count() == 3  # the starting chambers
+    page_watch.click("#coach-leave")
+    assert page_watch.is_hidden("#coach")
+    assert page_watch.locator("#coach-marks .coach-ring").count() == 0
+    data = json.loads(page_watch.evaluate(SAVE))
+    assert data["ui"]["guide"]["off"] is True
+    page_watch.goto("index.html?botpace=0")
+    click_random(page_watch, random.Random(3))
+    assert page_watch.is_hidden("#coach")
+    assert status(page_watch).startswith("Learner") or "Easy robot" in status(page_watch)
+    page_watch.assert_clean()
+
+
+@pytest.mark.slow
+@pytest.mark.browser_context_args(service_workers="allow")
+def test_a_share_link_opens_offline(page):
+    """After one visit, a link opens with the network cut and the server stopped: the
+    fragment never reaches a server, and the service worker answers the page."""
+    from conftest import PageWatch
+
+    from tools.siteserver import SiteServer
+
+    server = SiteServer(Path(__file__).resolve().parent.parent).start()
+    try:
+        watch = PageWatch(page, server.url)
+        watch.goto("./")
+        watch.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        rec = played(3, 6, 90)
+        link = server.url + "#" + sharelink.encode(rec)
+        server.stop()
+        watch.context.set_offline(True)
+        watch.goto("about:blank")
+        watch.goto(link, timeout=60_000)
+        wait_pos(watch, 0)
+        assert "shared" in watch.inner_text("#rv-title")
+        watch.keyboard.press("End")
+        wait_pos(watch, 90)
+        assert watch.inner_text("#rv-said") == rec.states()[89].describe(rec.actions[89])
+        watch.click("#rv-close")
+        other = played(2, 4, 30)  # a second link pasted into the same tab (no reload)
+        watch.evaluate("h => { location.hash = h; }", sharelink.encode(other))
+        wait_pos(watch, 0)
+        watch.keyboard.press("End")
+        wait_pos(watch, 30)
+        assert not watch.page_errors and not watch.console_errors, watch.report()
+    finally:
+        server.stop()

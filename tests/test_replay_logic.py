@@ -1,0 +1,275 @@
+"""The whole-game record, share links, the replay model and the story chart, under CPython."""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+import cakegame
+import cakegame.bots
+import pytest
+from ui import record, replay, saves, sharelink, story
+
+
+def play(players: int, seed: int, *, names: list[str] | None = None, first: int | None = None,
+         limit: int | None = None) -> record.Record:
+    """A game played by easy bots (fast), as a record."""
+    names = names or [f"P{i}" for i in range(players)]
+    rec = record.Record(players, seed, names, first, ["easy"] * players, [])
+    s = rec.start()
+    while not s.is_over and (limit is None or len(rec.actions) < limit):
+        seat = s.current_player
+        a = str(cakegame.bots.choose(s.view(seat), "easy", seed=seed + len(rec.actions)))
+        rec.actions.append(a)
+        s = s.apply(a)
+    return rec
+
+
+@pytest.fixture(scope="module")
+def game4() -> record.Record:
+    return play(4, 11, names=["Ann", "<b>Bo</b>", "Cy & Di", "Ed"])
+
+
+# ---- the record ---------------------------------------------------------------------------
+def test_record_states_are_the_engines_prefixes(game4: record.Record) -> None:
+    states = game4.states()
+    assert len(states) == len(game4.actions) + 1
+    assert states[-1].is_over
+    for k in (0, 1, 7, len(game4.actions) // 2, len(game4.actions)):
+        s = cakegame.new_game(players=4, seed=11, names=game4.names)
+        for a in game4.actions[:k]:
+            s = s.apply(a)
+        assert states[k] == s
+
+
+def test_record_keeps_an_explicit_first_player() -> None:
+    rec = play(3, 5, first=2, limit=10)
+    assert rec.start().current_player == 2
+    again = record.from_data(json.loads(json.dumps(rec.to_data())))
+    assert again == rec and again.final() == rec.final()
+
+
+def test_record_round_trip_and_branch(game4: record.Record) -> None:
+    again = record.from_data(json.loads(json.dumps(game4.to_data())))
+    assert again == game4
+    cut = game4.branch(20)
+    assert cut.actions == game4.actions[:20] and len(game4.actions) > 20
+    assert cut.final() == game4.states()[20]
+    assert game4.branch(-5).actions == [] and game4.branch(10**6) == game4
+
+
+@pytest.mark.parametrize("change, kind", [
+    ({"format": "cakegame-save/1"}, "foreign"),
+    ({"format": "cakegame-record/2"}, "newer"),
+    ({"players": 5}, "invalid"),
+    ({"players": True}, "invalid"),
+    ({"seed": -1}, "invalid"),
+    ({"seed": "7"}, "invalid"),
+    ({"names": ["a"]}, "invalid"),
+    ({"names": ["a", "x" * 33]}, "invalid"),
+    ({"first": 2}, "invalid"),
+    ({"seats": ["human", "genius"]}, "invalid"),
+    ({"actions": "from C"}, "invalid"),
+    ({"actions": [["from C"]]}, "invalid"),
+    ({"actions": ["x" * 41]}, "invalid"),
+])
+def test_record_shape_is_checked(change: dict, kind: str) -> None:
+    data = play(2, 3, limit=4).to_data() | change
+    with pytest.raises(record.RecordError) as err:
+        record.from_data(data)
+    assert err.value.kind == kind and str(err.value)
+
+
+def test_record_illegal_action_is_refused_by_number() -> None:
+    rec = play(2, 3, limit=6)
+    rec.actions.insert(3, "recycle top")
+    with pytest.raises(record.RecordError, match="action 4"):
+        rec.states()
+    with pytest.raises(record.RecordError, match="does not lead"):
+        record.check(play(2, 3, limit=6), play(2, 3, limit=5).final())
+
+
+# ---- the save holds the record ----------------------------------------------------------
+def test_save_round_trips_the_record(game4: record.Record) -> None:
+    state = game4.final()
+    text = saves.encode(state, game4.seats, record=game4)
+    back = saves.decode(text)
+    assert back.record == game4 and back.state == state
+    assert record.check(back.record, back.state)[-1] == state
+
+
+def test_save_with_a_damaged_record_keeps_the_game() -> None:
+    rec = play(2, 9, limit=12)
+    data = json.loads(saves.encode(rec.final(), rec.seats, record=rec))
+    data["record"]["names"] = 7
+    back = saves.decode(json.dumps(data))
+    assert back.record is None and back.state == rec.final()
+    assert saves.decode(saves.encode(rec.final(), rec.seats)).record is None
+
+
+# ---- share links --------------------------------------------------------------------------
+def test_link_round_trip(game4: record.Record) -> None:
+    frag = sharelink.encode(game4)
+    assert sharelink.is_share("#" + frag) and frag.startswith("replay=1.")
+    assert set(frag[len("replay=1."):]) <= sharelink._ALPHABET
+    back = sharelink.decode("#" + frag)
+    assert back == game4
+    assert back.final() == game4.final()
+
+
+def test_link_of_an_empty_game_and_unicode_names() -> None:
+    rec = record.Record(2, 0, ["Zoë", "李"], None, ["human", "hard"], [])
+    assert sharelink.decode(sharelink.encode(rec)) == rec
+
+
+@pytest.mark.parametrize("fragment, kind", [
+    ("replay=2.AAAA", "newer"),
+    ("replay=0.AAAA", "foreign"),
+    ("replay=x.AAAA", "foreign"),
+    ("replay=1", "foreign"),
+    ("game=1.AAAA", "foreign"),
+    ("replay=1.", "damaged"),
+    ("replay=1.%%%", "damaged"),
+    ("replay=1.A", "damaged"),
+    ("replay=1.AAAAAAAA", "damaged"),
+    ("replay=1." + "A" * 70_000, "damaged"),
+])
+def test_damaged_and_foreign_links_are_refused(fragment: str, kind: str) -> None:
+    with pytest.raises(sharelink.LinkError) as err:
+        sharelink.decode(fragment)
+    assert err.value.kind == kind and str(err.value)
+
+
+def _pack(text: bytes) -> str:
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = c.compress(text) + c.flush()
+    import base64
+    return "replay=1." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_every_cut_or_changed_link_is_refused_or_replays(game4: record.Record) -> None:
+    frag = sharelink.encode(game4)
+    for cut in range(len("replay=1.") + 1, len(frag), max(1, len(frag) // 40)):
+        with pytest.raises(sharelink.LinkError):
+            sharelink.decode(frag[:cut])
+    body = list(frag)
+    for i in range(len("replay=1."), len(frag), max(1, len(frag) // 40)):
+        changed = body.copy()
+        changed[i] = "A" if changed[i] != "A" else "B"
+        try:
+            rec = sharelink.decode("".join(changed))
+        except sharelink.LinkError:
+            continue
+        try:  # a change that still decodes must then be refused by the engine or replay
+            rec.states()
+        except record.RecordError:
+            pass
+
+
+def test_bombs_and_deep_nesting_are_bounded() -> None:
+    bomb = _pack(b'{"a":"' + b"x" * 5_000_000 + b'"}')
+    assert len(bomb) < sharelink.MAX_FRAGMENT
+    with pytest.raises(sharelink.LinkError, match="far more"):
+        sharelink.decode(bomb)
+    deep = _pack(b"[" * 50_000 + b"]" * 50_000)
+    with pytest.raises(sharelink.LinkError) as err:
+        sharelink.decode(deep)
+    assert err.value.kind == "foreign"
+    with pytest.raises(sharelink.LinkError):
+        sharelink.decode(_pack(b'{"p":2,"s":1,"n":["a","b"],"f":null,"k":["human"],"a":""}'))
+    with pytest.raises(sharelink.LinkError):
+        sharelink.decode(_pack(b"\xff\xfe"))
+    assert sharelink.depth_ok('{"a":"[[[[[[[["}') and not sharelink.depth_ok("[[[[]]]]")
+
+
+# ---- the replay model ----------------------------------------------------------------------
+def test_replay_steps_and_clamps(game4: record.Record) -> None:
+    r = replay.Replay(game4)
+    n = len(game4.actions)
+    assert r.pos == n and r.state.is_over
+    assert r.first() == 0 and r.prev() == 0 and r.state == game4.start()
+    assert r.next() == 1 and r.current_step().action == game4.actions[0]
+    assert r.last() == n and r.next() == n
+    assert r.go(-3) == 0 and r.go(n + 9) == n
+
+
+def test_replay_turns_cover_every_action_in_order(game4: record.Record) -> None:
+    r = replay.Replay(game4)
+    turns = r.turns()
+    flat = [s for t in turns for s in t.steps]
+    assert [s.number for s in flat] == list(range(1, len(game4.actions) + 1))
+    assert [s.action for s in flat] == game4.actions
+    numbers = [t.number for t in turns]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    states = r.states
+    for t in turns:
+        assert all(states[s.number - 1].turn_number == t.number for s in t.steps)
+        assert t.seat == states[t.steps[0].number - 1].turn
+
+
+def test_replay_marks_the_chambers_an_action_changed(game4: record.Record) -> None:
+    r = replay.Replay(game4)
+    for k, text in enumerate(game4.actions, start=1):
+        if text.startswith("to "):
+            changed = r.changed(k)
+            assert text.split()[1] in changed
+            break
+    assert r.changed(0) == frozenset()
+    recycles = [k for k, a in enumerate(game4.actions, 1) if a.startswith("recycle")]
+    assert recycles
+    for k in recycles[:5]:
+        before, after = r.states[k - 1], r.states[k]
+        moved = {c.letter for c in after.chambers()
+                 if (c.row, c.x) != (before.chamber(c.letter).row, before.chamber(c.letter).x)}
+        assert moved and moved <= r.changed(k)  # the recycled chamber is marked at its new place
+
+
+def test_replay_events_say_what_changed(game4: record.Record) -> None:
+    r = replay.Replay(game4)
+    moved = next(k for k, a in enumerate(game4.actions, 1) if a.startswith("count"))
+    said = r.events(moved)
+    assert isinstance(said, list)
+    assert r.events(0) == []
+
+
+def test_continue_from_here_leaves_the_original(game4: record.Record) -> None:
+    r = replay.Replay(game4)
+    before = game4.to_data()
+    r.go(30)
+    branch = r.continue_record()
+    assert branch.actions == game4.actions[:30] and branch.final() == r.state
+    branch.actions.append("end")
+    assert game4.to_data() == before
+
+
+# ---- the story chart ------------------------------------------------------------------------
+def test_chart_has_a_line_per_division_and_panel(game4: record.Record) -> None:
+    states = game4.states()
+    svg = story.chart_svg(states, game4.actions, upto=40)
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    for seat in range(4):
+        assert svg.count(f'class="story-line d{seat}"') == 2
+    assert "story-cursor" in svg
+    assert "<b>" not in svg and "&lt;b&gt;" in svg or "Bo" not in svg
+    pts = story.points(states)
+    assert pts[0].turn == 0 and len(pts) == len({s.turn_number for s in states[:-1]}) + 1
+    assert pts[-1].cake == states[-1].cake_in_lab()
+
+
+def test_swings_include_cards_and_big_recycles(game4: record.Record) -> None:
+    states = game4.states()
+    marks = story.swings(states, game4.actions)
+    played = [k for k, a in enumerate(game4.actions, 1) if a.split()[0] in ("play", "gun")]
+    assert {m.step for m in marks} >= set(played)
+    for m in marks:
+        text = game4.actions[m.step - 1]
+        before, after = states[m.step - 1], states[m.step]
+        moved = sum(abs(a - b) for a, b in zip(before.subjects_in_lab(), after.subjects_in_lab()))
+        burnt = sum(after.incinerated(i) - before.incinerated(i) for i in range(4))
+        assert text.split()[0] in ("play", "gun") or moved >= 3 or burnt >= 2
+
+
+def test_ending_names_the_last_action(game4: record.Record) -> None:
+    states = game4.states()
+    assert story.ending(states, game4.actions) == states[-2].describe(game4.actions[-1])
+    assert story.ending(states[:5], game4.actions[:4]) is None
