@@ -14,17 +14,21 @@ OPTIONS = """
 () => {
   const modal = [...document.querySelectorAll('dialog[open]')].pop();
   const scope = modal || document;
-  return [...scope.querySelectorAll('[data-action]:not([disabled]), .chamber[data-select]')]
+  const sel = '[data-action]:not([disabled]), .chamber[data-select], button[data-confirm]';
+  return [...scope.querySelectorAll(sel)]
     .filter(e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])'))
-    .map(e => e.getAttribute('data-action') ?? ('select ' + e.getAttribute('data-select')));
+    .map(e => e.getAttribute('data-action') ??
+         (e.hasAttribute('data-confirm') ? 'confirm' : 'select ' + e.getAttribute('data-select')));
 }
 """
 ACTIVE = """
 () => {
   const a = document.activeElement;
-  const e = a && a.closest('[data-action]:not([disabled]), .chamber[data-select]');
+  const e = a && a.closest(
+    '[data-action]:not([disabled]), .chamber[data-select], button[data-confirm]');
   if (!e) return null;
-  return e.getAttribute('data-action') ?? ('select ' + e.getAttribute('data-select'));
+  return e.getAttribute('data-action') ??
+    (e.hasAttribute('data-confirm') ? 'confirm' : 'select ' + e.getAttribute('data-select'));
 }
 """
 # A person's decision is drawn (or the game is over).
@@ -33,7 +37,7 @@ HUMAN_TURN = """
   const s = document.getElementById('status').textContent;
   if (s.startsWith('Game over')) return true;
   if (s.includes('computer player')) return false;
-  const sel = '[data-action]:not([disabled]), .chamber[data-select]';
+  const sel = '[data-action]:not([disabled]), .chamber[data-select], button[data-confirm]';
   return document.querySelectorAll(sel).length > 0;
 }
 """

@@ -21,6 +21,8 @@ from .dom import by_id, found, markup
 
 CARD_NAMES = {c.id: c.name for c in cakegame.CARDS}
 NAV_KEYS = frozenset(keynav.ARROWS)
+CONFIRM_WORDS = frozenset({"confirm", "yes", "y", "end turn", "end my turn", "ok"})
+BACK_WORDS = frozenset({"back", "no", "n", "cancel"})
 
 
 class Access:
@@ -96,11 +98,12 @@ class Access:
         told = self.announcer.flush(seat, bot_now, None if seat is None else state.turn_number)
         if told:
             self.say(told)
-        key = (id(state), deciding, self.app.selected)
+        confirming = getattr(self.app, "confirming", None)
+        key = (id(state), deciding, self.app.selected, confirming)
         if key != self.focus_key:
             self.focus_key = key
             if deciding:
-                self._focus_first(t, step)
+                self._focus_first(t, step, confirming is not None)
         if self.command_open:
             self._fill_command()
 
@@ -118,7 +121,7 @@ class Access:
             board.layer.insertBefore(g, views[before].g if before is not None else None)
         self.order = desired
 
-    def _focus_first(self, t: targets.Targets, step: Any) -> None:
+    def _focus_first(self, t: targets.Targets, step: Any, confirming: bool = False) -> None:
         """Focus the first control of the decision now open, unless the player is busy
         elsewhere (typing, a dialog, the log)."""
         active = document.activeElement
@@ -129,6 +132,9 @@ class Access:
             if found(active.closest("dialog[open]")) or found(active.closest(".log-scroll")):
                 return
         if found(document.querySelector("dialog[open]")):
+            return
+        if confirming:  # the turn's last decision waits for its confirm button
+            self._focus(document.querySelector("button[data-confirm]"))
             return
         order = keynav.board_order(self.places)
         if step is not None:
@@ -288,7 +294,9 @@ class Access:
             return
         played: list[str] = []
         for part in parts:
-            problem = self._play(part)
+            problem = self._confirm(part)
+            if problem is None:
+                problem = self._play(part)
             if problem:
                 done = f"Played {', '.join(played)}. " if played else ""
                 self._hint(f"{done}Not possible: {problem}", bad=True)
@@ -298,7 +306,23 @@ class Access:
         by_id("command-input").value = ""
         s = self.app.state
         after = by_id("status").textContent if s is not None else ""
+        if getattr(self.app, "confirming", None) is not None:
+            after = "This ends your turn: type “confirm” to play it, or “back”."
         self._hint(f"Played {', '.join(played)}. {after}")
+
+    def _confirm(self, command: str) -> str | None:
+        """While the turn's last decision waits for its confirm: "confirm" (or "yes") plays
+        it, "back" (or "no") drops it ("" either way); None for any other command."""
+        if getattr(self.app, "confirming", None) is None:
+            return None
+        word = commands.norm(command)
+        if word in CONFIRM_WORDS:
+            self.app.confirm_end()
+            return ""
+        if word in BACK_WORDS:
+            self.app.cancel_confirm()
+            return ""
+        return None
 
     def _play(self, command: str) -> str:
         """Play one typed command; the reason it is refused, or "" when it was played."""
@@ -311,7 +335,8 @@ class Access:
         res = commands.resolve(command, legal, s.names, CARD_NAMES, guess)
         if res.action is not None:
             self.app.apply(res.action)
-            return "" if self.app.state is not s else "the action was not played"
+            waiting = getattr(self.app, "confirming", None) is not None
+            return "" if self.app.state is not s or waiting else "the action was not played"
         if res.try_text is not None:
             try:
                 s.apply(res.try_text)
