@@ -1,8 +1,9 @@
 # Portal: The Uncooperative Cake Acquisition Game, web edition.
 #   make play    install what is missing, build, serve on http://127.0.0.1:$(PORT)/
-#   make test    install test tools (pip, Debian chromium, npm runtime), lint, run pytest
+#   make test    install test tools (pip, Debian browsers, npm runtime), lint, run pytest
 #   make lint    ruff
 #   make bench   page start-up benchmark (bench/page.py), then bench/engine.py if present
+#   make bench-browsers   cold start in Chromium, Firefox and WebKit (bench/browsers.py)
 #   make site    stage the deployable site in _site/ (what the Pages workflow uploads)
 #   make clean   remove everything built (make distclean: node_modules/ too)
 # Runs as root (CI) or as a user with sudo for the one apt-get step.
@@ -15,7 +16,7 @@ STAMPS := .make
 PYTEST_ARGS ?=
 
 .PHONY: play serve build runtime config wheel pybundle precache site test test-deps pip-deps chromium \
-        lint bench clean distclean
+        engines lint typecheck bench bench-browsers clean distclean
 
 # ---- runtime from the npm registry --------------------------------------------------------
 # npm ci writes node_modules/.package-lock.json: it is the stamp of a complete install.
@@ -78,24 +79,46 @@ chromium:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium chromium-driver; \
 	fi
 
-test-deps: pip-deps chromium build
+# Firefox and WebKit for tests/test_engines.py (WebKitGTK draws into an Xvfb display).
+OTHER_ENGINES := /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
+engines:
+	@if ! ls $(OTHER_ENGINES) >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	  elif command -v sudo >/dev/null; then SUDO=sudo; \
+	  else echo "Firefox/WebKit missing: apt-get install firefox-esr webkit2gtk-driver xvfb"; \
+	    exit 1; fi; \
+	  echo "Installing Debian's firefox-esr, webkit2gtk-driver and xvfb (browser tests)"; \
+	  $$SUDO apt-get update -q; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends \
+	    firefox-esr webkit2gtk-driver xvfb; \
+	fi
+
+test-deps: pip-deps chromium engines build
 
 lint: pip-deps
 	$(PYTHON) -m ruff check .
 
-# Lint and tests both run; either failing fails the target.
+# The type checker reads py/ as pyproject.toml's [tool.mypy] says.
+typecheck: pip-deps
+	$(PYTHON) -m mypy
+
+# Lint, type check and tests all run; any failing fails the target.
 test: test-deps
 	@lint=0; $(PYTHON) -m ruff check . || lint=$$?; \
+	$(PYTHON) -m mypy || lint=$$?; \
 	$(PYTHON) -m pytest $(PYTEST_ARGS) || exit $$?; \
-	if [ $$lint != 0 ]; then echo "make test: ruff found problems (above)"; exit $$lint; fi
+	if [ $$lint != 0 ]; then echo "make test: ruff or mypy found problems (above)"; exit $$lint; fi
 
 bench: pip-deps chromium build
 	$(PYTHON) bench/page.py
 	@if [ -f bench/engine.py ]; then $(PYTHON) bench/engine.py; fi
 
+bench-browsers: pip-deps chromium engines build
+	$(PYTHON) bench/page.py --engines chromium,firefox,webkit
+
 clean:
 	rm -rf runtime/ build/ _site/ $(STAMPS)/ sw-precache.js tests/artifacts/ bench/results/ \
-	  .pytest_cache/ .ruff_cache/
+	  .pytest_cache/ .ruff_cache/ .mypy_cache/
 	find . -name __pycache__ -type d -not -path "./node_modules/*" -prune -exec rm -rf {} +
 
 distclean: clean

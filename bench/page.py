@@ -55,6 +55,10 @@ PAGES = {
     "game": ("index.html?players=2&seed=7", "html[data-boot=ready] " + READY_SELECTOR),
 }
 START_TIMEOUT_MS = 120_000
+EARLY = ("early_form", "early_picture", "early_start")
+EARLY_ROWS = [("new-game form shown (no save)", "early_form"),
+              ("last board shown (returning)", "early_picture"),
+              ("playable after an early Start", "early_start")]
 
 # Injected before any page script: note when the ready selector first matches.
 WATCH_READY = """
@@ -100,8 +104,19 @@ async ([selector, index, quietMs]) => {
   }
   observer.disconnect();
   const settled = last === null ? null : last - t0;  // null: the click changed nothing
+  // Frames while the move's animation (py/ui/animate.py) still runs: the gaps between them.
+  const frames = [];
+  if (document.getAnimations) {
+    let prev = await new Promise(r => requestAnimationFrame(r));
+    while (document.getAnimations().some(a => a.playState === 'running') && frames.length < 90) {
+      const now = await new Promise(r => requestAnimationFrame(r));
+      frames.push(now - prev);
+      prev = now;
+    }
+  }
   await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
-  return {sync, settled, label: el.getAttribute('data-action') || el.textContent.trim()};
+  return {sync, settled, frames,
+          label: el.getAttribute('data-action') || el.textContent.trim()};
 }
 """
 
@@ -149,6 +164,57 @@ def measure_start(browser, base: str, name: str, allow_sw: bool) -> dict:
         warm = start(page, base + path, selector, reload=True)
         return {"cold": cold, "warm": warm, "first_paint": paint.get("first-paint"),
                 "first_contentful_paint": paint.get("first-contentful-paint")}
+    finally:
+        context.close()
+
+
+# Injected before any page script of the game: when something to do first appeared (see
+# js/early.js): the new-game form, the returning player's pictured board, and the game
+# playable after "Start the game" was pressed before Python was ready.
+WATCH_EARLY = """
+(() => {
+  const marks = window.__early = {};
+  const selectors = {form: '#newgame[open] #ng-start', picture: '#lab-placeholder.picture .chamber',
+                     ready: 'html[data-boot=ready] [data-action]:not([disabled])'};
+  const check = () => {
+    for (const k in selectors) {
+      if (!(k in marks) && document.querySelector(selectors[k])) marks[k] = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true,
+                                                 attributes: true});
+  document.addEventListener('DOMContentLoaded', check);
+})();
+"""
+
+
+def measure_early(browser, base: str, throttle: dict | None = None) -> dict:
+    """Before Python, in a fresh context: ms from navigation to the new-game form (a new
+    player), to the game playable after Start was pressed at once (before Python was
+    ready), then, reloading, to the last board's picture (a returning player)."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH_EARLY)
+        with link.Waterfall(page) as w:
+            if throttle:
+                w.throttle(throttle)
+            page.goto(base + "index.html", wait_until="commit")
+            page.wait_for_function("window.__early && window.__early.form", polling=20,
+                                   timeout=START_TIMEOUT_MS)
+            early_click = page.evaluate("document.documentElement.dataset.boot") == "loading"
+            page.click("#ng-start")
+            page.wait_for_function("window.__early.ready", polling=50, timeout=START_TIMEOUT_MS)
+            first = page.evaluate("window.__early")
+            page.wait_for_function("localStorage.getItem('cakegame.picture') !== null",
+                                   timeout=START_TIMEOUT_MS)
+            page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+            page.goto(base + "index.html", wait_until="commit")
+            page.wait_for_function("window.__early && window.__early.picture", polling=20,
+                                   timeout=START_TIMEOUT_MS)
+            again = page.evaluate("window.__early")
+        return {"early_form": first["form"], "early_start": first["ready"],
+                "early_click_before_python": early_click, "early_picture": again["picture"]}
     finally:
         context.close()
 
@@ -218,9 +284,11 @@ def measure_clicks(browser, base: str, name: str, clicks: int, seed: int = 1) ->
         context.close()
     settled = [s["settled"] for s in samples]
     synced = [s["sync"] for s in samples]
+    frames = [f for s in samples for f in s.get("frames") or ()]
     return {"clicks": len(samples), "unchanged": settled.count(None),
             "settled_median": median(settled), "settled_p95": p95(settled),
-            "handler_median": median(synced), "handler_p95": p95(synced)}
+            "handler_median": median(synced), "handler_p95": p95(synced),
+            "animation_frames": len(frames), "animation_frame_median": median(frames)}
 
 
 def fmt(value, unit="ms") -> str:
@@ -267,11 +335,18 @@ def main(argv=None) -> int:
     parser.add_argument("--sw", action="store_true",
                         help="let the game's service worker run (warm start from its cache)")
     parser.add_argument("--json", type=Path, help="also write the results to this file")
+    parser.add_argument("--engines", help="instead: cold start in each of these engines "
+                        "(chromium,firefox,webkit), by bench/browsers.py")
     parser.add_argument("--no-link", action="store_true",
                         help="skip the starts over the emulated link and GitHub-Pages-like host")
     parser.add_argument("--link-runs", type=int, default=None,
                         help="cold starts over the link per page (default: --runs)")
     args = parser.parse_args(argv)
+    if args.engines:
+        import browsers  # bench/browsers.py, beside this script
+
+        extra = ["--json", str(args.json)] if args.json else []
+        return browsers.main(["--engines", args.engines, "--runs", str(args.runs), *extra])
 
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
@@ -294,6 +369,8 @@ def main(argv=None) -> int:
                 try:
                     results[name]["runs"].append(
                         measure_start(browser, server.url, name, args.sw))
+                    if name == "game":
+                        results[name]["runs"][-1].update(measure_early(browser, server.url))
                 except PlaywrightError as error:
                     results[name]["error"] = str(error).splitlines()[0]
                     print(f"{name} page not ready: {results[name]['error']}", file=sys.stderr)
@@ -306,6 +383,9 @@ def main(argv=None) -> int:
                         try:
                             linked[name].append(measure_link_start(
                                 browser, pages.url, name, waterfall=(run == 0)))
+                            if name == "game":
+                                linked[name][-1].update(
+                                    measure_early(browser, pages.url, link.LINK))
                         except PlaywrightError as error:
                             print(f"{name} over the link not measured: "
                                   f"{str(error).splitlines()[0]}", file=sys.stderr)
@@ -322,8 +402,8 @@ def main(argv=None) -> int:
     summary: dict[str, dict] = {}
     for name in names:
         runs = results[name]["runs"]
-        summary[name] = {key: median([r[key] for r in runs]) for key in
-                         ("cold", "warm", "first_paint", "first_contentful_paint")}
+        summary[name] = {key: median([r.get(key) for r in runs]) for key in
+                         ("cold", "warm", "first_paint", "first_contentful_paint", *EARLY)}
         summary[name].update(results[name].get("clicks", {}))
         summary[name]["runs"] = len(runs)
 
@@ -335,15 +415,16 @@ def main(argv=None) -> int:
             ("first contentful paint", "first_contentful_paint"),
             ("click to DOM settled, median", "settled_median"),
             ("click to DOM settled, p95", "settled_p95"),
-            ("click handler alone, median", "handler_median")]
+            ("click handler alone, median", "handler_median"),
+            ("animation frame, median", "animation_frame_median"), *EARLY_ROWS]
     print_table("", names, summary, rows)
     link_summary: dict[str, dict] = {}
     if link_runs:
         for name in names:
             runs = linked[name]
-            link_summary[name] = {key: median([r[key] for r in runs]) for key in
+            link_summary[name] = {key: median([r.get(key) for r in runs]) for key in
                                   ("cold", "warm", "first_paint", "first_contentful_paint",
-                                   "bytes", "warm_bytes", "requests")}
+                                   "bytes", "warm_bytes", "requests", *EARLY)}
             link_summary[name]["runs"] = len(runs)
         print_table(f"\nOver a player's link ({link.LINK['name']}), served like GitHub Pages "
                     f"(gzip, max-age=600), median of {link_runs} runs",
@@ -351,7 +432,7 @@ def main(argv=None) -> int:
                     [("cold start", "cold"), ("warm start (HTTP cache)", "warm"),
                      ("first contentful paint", "first_contentful_paint"),
                      ("bytes on the wire, cold", "bytes", "bytes"),
-                     ("bytes on the wire, warm", "warm_bytes", "bytes")])
+                     ("bytes on the wire, warm", "warm_bytes", "bytes"), *EARLY_ROWS])
         for name in ("game",):
             first = linked.get(name) and linked[name][0].get("waterfall")
             if first:
@@ -361,7 +442,8 @@ def main(argv=None) -> int:
     for name in names:
         if "clicks" in summary[name]:
             print(f"({name}: {summary[name]['clicks']} clicks timed, "
-                  f"{summary[name]['unchanged']} of them changed nothing in the page)")
+                  f"{summary[name]['unchanged']} of them changed nothing in the page; "
+                  f"{summary[name].get('animation_frames', 0)} animation frames)")
 
     out = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "runs": args.runs, "sw": args.sw,
            "summary": summary, "raw": results,

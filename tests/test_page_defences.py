@@ -142,6 +142,22 @@ def test_when_python_fails_the_save_is_kept_and_new_game_and_import_work(page, s
     assert page.locator("#newgame[open]").count() == 1  # Python works again: a new game
 
 
+def test_a_fatal_interpreter_error_later_offers_the_rescue(page_watch):
+    """Python dying mid-visit (in Pyodide a stack overflow is fatal) must not leave a page
+    that looks alive: the rescue panel appears and keeps the save when starting afresh."""
+    page_watch.goto("index.html?players=2&seed=17")
+    click_random(page_watch, random.Random(3))
+    raw = stored(page_watch)
+    page_watch.evaluate("""() => window.dispatchEvent(new ErrorEvent('error', {
+        message: 'Uncaught RangeError: Maximum call stack size exceeded'}))""")
+    page_watch.wait_for_selector("#rescue")
+    with page_watch.expect_navigation():
+        page_watch.click("#rescue-new")
+    page_watch.wait_ready()
+    assert [v for _, v in page_watch.evaluate(KEYS_WITH, saves.BROKEN_PREFIX)] == [raw]
+    assert json.loads(stored(page_watch))["game"]["turn_no"] == 1  # the link's game, afresh
+
+
 # ---- case 3: two tabs of one game -----------------------------------------------------------
 
 def test_two_tabs_follow_each_other_and_lose_nothing(page_watch, context):

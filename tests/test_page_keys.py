@@ -8,6 +8,7 @@ import random
 import statistics
 
 import cakegame
+import pytest
 from keyhelp import ACTIVE, HUMAN_TURN, OPTIONS, READY, over, press, wait_redraw
 from playhelp import saved_game
 from ui import commands, keynav, labels, speech
@@ -15,12 +16,13 @@ from ui import commands, keynav, labels, speech
 CARDS = {c.id: c.name for c in cakegame.CARDS}
 
 
-def test_a_whole_game_against_medium_by_keys_alone(page_watch, artifacts):
+@pytest.mark.parametrize("seed,seats", [(23, "human,medium"), (40, "medium,human")])
+def test_a_whole_game_against_medium_by_keys_alone(page_watch, artifacts, seed, seats):
     """Tab, Shift+Tab and Enter only. For each decision: the presses until focus is on one
     of its options (focus follows the game, so none are needed), and the presses to play a
     random option of it."""
-    page_watch.goto("index.html?players=2&seed=23&seats=human,medium&botpace=0")
-    rng = random.Random(12)
+    page_watch.goto(f"index.html?players=2&seed={seed}&seats={seats}&botpace=0")
+    rng = random.Random(seed)
     to_first: list[int] = []
     per_decision: list[int] = []
     forced = 0
@@ -59,7 +61,7 @@ def test_a_whole_game_against_medium_by_keys_alone(page_watch, artifacts):
                                             "mean": round(statistics.mean(per_decision), 2),
                                             "max": max(per_decision)},
     }
-    (artifacts / "keyboard-game.json").write_text(json.dumps(report, indent=1))
+    (artifacts / f"keyboard-game-{seed}.json").write_text(json.dumps(report, indent=1))
     print("keyboard-only game:", json.dumps(report))
     assert len(to_first) > 8
     assert statistics.median(to_first) <= 2 and max(to_first) <= 4, report

@@ -11,6 +11,7 @@ Standard library only: the same package runs in CPython and in the browser's Pyo
 from .actions import Action, IllegalActionError, Verb
 from .content import CARDS, DIVISIONS, PANELS, Card, Icon, Panel, Rule
 from .events import Event, EventKind
+from .pending import Pending
 from .state import FORMAT, Chamber, Outcome, State, Termination, View, new_game
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "Icon",
     "Outcome",
     "Panel",
+    "Pending",
     "Rule",
     "State",
     "Termination",

@@ -75,6 +75,63 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
 
+    # --- typed accessors: what the arguments mean, so no caller splits or indexes them
+
+    @property
+    def chamber(self) -> str | None:
+        """The chamber letter the action names (for `shift`, the Portal's chamber before it
+        moves; for `bonus subject K`, K); None when it names none (`cube stay`, ...)."""
+        v, args = self.verb, self.args
+        if v in _CHAMBER_FIRST and args and args[0] not in _PASSES:
+            return args[0]
+        if v is Verb.BONUS and len(args) > 1:
+            return args[1]
+        return None
+
+    @property
+    def to(self) -> str | None:
+        """Where `shift` moves its Portal token (the destination of `to` is `chamber`)."""
+        return self.args[1] if self.verb is Verb.SHIFT and len(self.args) > 1 else None
+
+    @property
+    def seat(self) -> int | None:
+        """The division named: whose subjects `from` picks in a forced move, whose Cake Slice
+        `carry` takes, whose subject `destroy` destroys; None otherwise."""
+        v, args = self.verb, self.args
+        word = None
+        if v in (Verb.FROM, Verb.DESTROY) and len(args) > 1:
+            word = args[1]
+        elif v is Verb.CARRY and args:
+            word = args[0]
+        return int(word) if word is not None and word.isdigit() else None
+
+    @property
+    def card(self) -> str | None:
+        """The card id of `play`, `gun` and `discard`."""
+        return self.args[0] if self.verb in _CARD_VERBS and self.args else None
+
+    @property
+    def count(self) -> int | None:
+        """How many subjects `count` moves."""
+        if self.verb is Verb.COUNT and self.args and self.args[0].isdigit():
+            return int(self.args[0])
+        return None
+
+    @property
+    def row(self) -> str | None:
+        """The row `recycle` puts the chamber in: 'top', 'middle' or 'bottom'."""
+        return self.args[0] if self.verb is Verb.RECYCLE and self.args else None
+
+    @property
+    def passes(self) -> bool:
+        """Whether the action declines: `carry none`, `cube stay`, `turret stay`."""
+        return bool(self.args) and self.args[0] in _PASSES
+
+    @property
+    def bonus(self) -> str | None:
+        """Which bonus `bonus` takes: 'card' or 'subject'."""
+        return self.args[0] if self.verb is Verb.BONUS and self.args else None
+
     @classmethod
     def parse(cls, text: str) -> Action:
         """The action written as `text`; raises IllegalActionError if it is not well formed."""
@@ -89,6 +146,12 @@ class Action:
             raise IllegalActionError(f"unknown action {words[0]!r} in {text!r}") from None
         return cls(verb, tuple(words[1:]))
 
+
+_CHAMBER_FIRST = frozenset((Verb.BURN, Verb.PORTAL, Verb.SHIFT, Verb.FROM, Verb.TO,
+                            Verb.ACTIVATE, Verb.SUBJECT, Verb.CAKE, Verb.CUBE, Verb.TURRET,
+                            Verb.FIRE, Verb.DESTROY))
+_CARD_VERBS = frozenset((Verb.PLAY, Verb.GUN, Verb.DISCARD))
+_PASSES = frozenset(("none", "stay"))
 
 _interned: dict[tuple[object, ...], Action] = {}
 

@@ -96,68 +96,70 @@ def describe(d: Data, a: Action) -> str:
     f = d["stack"][-1] if d["stack"] else {}
     who = _name(d, f["seat"]) if f.get("seat") is not None else "Someone"
     V = Verb
-    v, args = a.verb, a.args
+    v = a.verb
+    here = _chamber(d, a.chamber) if a.chamber is not None else "the chamber"
+    there = _chamber(d, a.to) if a.to is not None else "another chamber"
+    card = _card(a.card) if a.card is not None else "a card"
     if v is V.END:
         return f"{who} finishes deploying cards"
     if v is V.PLAY:
-        c = CARD_BY_ID[args[0]]
+        c = CARD_BY_ID[a.card or ""]
         return f"{who} deploys {c.name}: {c.action_title}"
     if v is V.GUN:
-        return f"{who} deploys {_card(args[0])} to fire the Portal Gun"
+        return f"{who} deploys {card} to fire the Portal Gun"
     if v is V.DISCARD:
-        return f"{who} discards {_card(args[0])}"
+        return f"{who} discards {card}"
     if v is V.BURN:
-        return f"{who} incinerates one of their Cake Slices in {_chamber(d, args[0])}"
+        return f"{who} incinerates one of their Cake Slices in {here}"
     if v is V.PORTAL:
-        return f"{who} places a Portal in {_chamber(d, args[0])}"
+        return f"{who} places a Portal in {here}"
     if v is V.SHIFT:
-        return f"{who} moves the Portal in chamber {args[0]} to {_chamber(d, args[1])}"
+        return f"{who} moves the Portal in chamber {a.chamber} to {there}"
     if v is V.FROM:
-        if len(args) > 1:
-            return (f"{who} picks {_name(d, int(args[1]))}'s Test Subjects in "
-                    f"{_chamber(d, args[0])}")
-        return f"{who} picks their Test Subjects in {_chamber(d, args[0])}"
+        if a.seat is not None:
+            return (f"{who} picks {_name(d, a.seat)}'s Test Subjects in "
+                    f"{here}")
+        return f"{who} picks their Test Subjects in {here}"
     if v is V.TO:
-        return f"{who} sends them to {_chamber(d, args[0])}"
+        return f"{who} sends them to {here}"
     if v is V.COUNT:
         owner = "" if f.get("who") == f.get("seat") else f" of {_name(d, f['who'])}'s"
-        return (f"{who} moves {_subjects(int(args[0]))}{owner} from chamber "
+        return (f"{who} moves {_subjects(a.count or 0)}{owner} from chamber "
                 f"{PANEL_LETTERS[f['src']]} to {_chamber(d, f['dst'])}")
     if v is V.CARRY:
-        if args[0] == "none":
+        if a.seat is None:
             return f"{who}'s moving Test Subjects carry no more Cake Slices"
-        owner = int(args[0])
-        whose = "their own" if owner == f.get("seat") else f"{_name(d, owner)}'s"
+        whose = "their own" if a.seat == f.get("seat") else f"{_name(d, a.seat)}'s"
         return f"{who}'s Test Subject carries one of {whose} Cake Slices"
     if v is V.BONUS:
-        if args[0] == "card":
+        if a.bonus == "card":
             return f"{who} takes an Aperture Card as a bonus"
-        return f"{who} takes a free Test Subject into {_chamber(d, args[1])}"
+        return f"{who} takes a free Test Subject into {here}"
     if v is V.ACTIVATE:
-        return f"{who} activates {_chamber(d, args[0])}"
+        return f"{who} activates {here}"
     if v is V.SUBJECT:
-        return f"{who} delivers a Test Subject to {_chamber(d, args[0])}"
+        return f"{who} delivers a Test Subject to {here}"
     if v is V.CAKE:
-        return f"{who} delivers a Cake Slice to {_chamber(d, args[0])}"
+        return f"{who} delivers a Cake Slice to {here}"
     if v is V.CARD:
         return f"{who} takes an Aperture Card"
     if v is V.CUBE:
-        if args[0] == "stay":
+        if a.passes:
             return f"{who} leaves the Companion Cube where it is"
-        return f"{who} places the Companion Cube in {_chamber(d, args[0])}"
+        return f"{who} places the Companion Cube in {here}"
     if v is V.TURRET:
-        if args[0] == "stay":
+        if a.passes:
             return f"{who} leaves the Turret where it is"
-        return f"{who} puts the Turret in {_chamber(d, args[0])}"
+        return f"{who} puts the Turret in {here}"
     if v is V.FIRE:
-        return f"{who} has the Turret fire into {_chamber(d, args[0])}"
+        return f"{who} has the Turret fire into {here}"
     if v is V.DESTROY:
-        return (f"{who} destroys a Test Subject of {_name(d, int(args[1]))} in "
-                f"{_chamber(d, args[0])}")
+        return (f"{who} destroys a Test Subject of {_name(d, a.seat or 0)} in "
+                f"{here}")
     if v is V.RECYCLE:
         g = d["glados"]
         what = f"chamber {PANEL_LETTERS[g]}" if g is not None else "the chamber"
-        return f"{who} recycles {what} into the {args[0]} row"
+        return f"{who} recycles {what} into the {a.row} row"
     return f"{who}: {a}"
 
 

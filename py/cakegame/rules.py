@@ -238,7 +238,7 @@ def options(d: Data) -> list[Action]:
 
 def frame_options(d: Data, f: Frame) -> list[Action]:
     k = f["k"]
-    seat = f.get("seat")
+    seat: int = f.get("seat", -1)  # every frame but PUT (which has no options) has a seat
     layout = lab(d)
     order = layout.order
     V = Verb
@@ -380,7 +380,7 @@ def play(d: Data, action: Action) -> list[Action]:
     elif verb is V.SHIFT:
         a, b = panel_of(args[0]), panel_of(args[1])
         d["portals"][d["portals"].index(a)] = b
-        tell(d, "portal", seat, *d["portals"], cause=card_in_play(d))
+        tell(d, "portal", seat, d["portals"][0], d["portals"][1], cause=card_in_play(d))
         d["stack"].pop()
     elif verb is V.FROM:
         f["src"] = panel_of(args[0])
@@ -503,7 +503,7 @@ def turret_strikes(d: Data, p: int) -> None:
         destroy_all(d, p, ev.TURRET)
 
 
-def destroy_all(d: Data, p: int, cause: str) -> None:
+def destroy_all(d: Data, p: int, cause: str | None = None) -> None:
     """Every Test Subject in chamber `p` is destroyed (back to its supply)."""
     row = d["sub"][p]
     for s in range(d["players"]):
@@ -523,20 +523,20 @@ def new_character(d: Data, card: str) -> None:
         turret_strikes(d, d["turret"])
 
 
-def place_turret(d: Data, p: int, cause: str | None) -> None:
+def place_turret(d: Data, p: int, cause: str | None = None) -> None:
     tell(d, "turret", chamber=d["turret"], to=p, cause=cause)
     d["turret"] = p
     turret_strikes(d, p)
 
 
-def deliver_subject(d: Data, seat: int, p: int, cause: str) -> None:
+def deliver_subject(d: Data, seat: int, p: int, cause: str | None = None) -> None:
     d["supply"][seat] -= 1
     d["sub"][p][seat] += 1
     tell(d, "subjects_in", seat, p, cause=cause)
     turret_strikes(d, p)
 
 
-def take_card(d: Data, seat: int, cause: str) -> None:
+def take_card(d: Data, seat: int, cause: str | None = None) -> None:
     """The deck's top card into `seat`'s hand; the deck is rebuilt when it runs out."""
     if not d["deck"]:
         reshuffle(d)

@@ -31,6 +31,7 @@ from .content import (
     Rule,
 )
 from .events import Event
+from .pending import Pending
 from .serial import FORMAT
 
 
@@ -328,15 +329,12 @@ class _Reader:
         return [PANEL_LETTERS[p] for p in rules.move_targets(self._d, self._panel(letter))]
 
     @property
-    def pending(self) -> dict[str, Any]:
-        """A copy of the open decision's details (e.g. the chosen source of a move)."""
+    def pending(self) -> Pending:
+        """The open decision's details (e.g. the chosen source of a move), typed: see
+        pending.py. It also reads as the dict it used to be (`pending["src"]`)."""
         if not self._d["stack"] or self._d["over"]:
-            return {}
-        f = dict(self._d["stack"][-1])
-        for k in ("src", "dst", "first"):
-            if isinstance(f.get(k), int):
-                f[k] = PANEL_LETTERS[f[k]]
-        return f
+            return Pending()
+        return Pending.of(self._d["stack"][-1])
 
     # --- what happened
     @property

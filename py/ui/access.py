@@ -36,6 +36,9 @@ class Access:
         self.announcer = speech.Announcer()
         self.said = ""
         self.pointer = False  # the last input was a mouse or a finger: focus without scrolling
+        self.command_open = False
+        self._filled: tuple = ()
+        self.status_live = "polite"  # #status's aria-live as last set
         self._proxies: list[Any] = []
 
     # ---- wiring ----------------------------------------------------------------------------
@@ -83,6 +86,12 @@ class Access:
         chambers = state.chambers()
         self.places = {c.letter: (c.row, c.x) for c in chambers}
         self._arrange()
+        # While a computer player acts, the status line (which names each of its steps) is
+        # not live: its whole turn is told once, by the announcement region, when it ends.
+        live = "off" if bot_now else "polite"
+        if live != self.status_live:
+            by_id("status").setAttribute("aria-live", live)
+            self.status_live = live
         seat = None if state.is_over else state.current_player
         told = self.announcer.flush(seat, bot_now, None if seat is None else state.turn_number)
         if told:
@@ -92,7 +101,7 @@ class Access:
             self.focus_key = key
             if deciding:
                 self._focus_first(t, step)
-        if not by_id("command").hidden:
+        if self.command_open:
             self._fill_command()
 
     # ---- board order and focus -------------------------------------------------------------
@@ -191,10 +200,10 @@ class Access:
         return False
 
     def _back_out(self) -> bool:
-        """Escape in the middle of a move (its chamber or its destination chosen): take that
-        choice back, like Undo."""
+        """Escape in the middle of a move (its chamber, destination or count chosen): take
+        the last of those choices back, like Undo."""
         s = self.state
-        if s is None or s.is_over or s.decision != "move":
+        if s is None or s.is_over or s.decision not in ("move", "carry"):
             return False
         pending = s.pending
         if pending.get("src") is None:
@@ -231,12 +240,14 @@ class Access:
 
     # ---- the command box -------------------------------------------------------------------
     def open_command(self) -> None:
+        self.command_open = True
         by_id("command").hidden = False
         self._fill_command()
         self._hint()
         by_id("command-input").focus()
 
     def close_command(self) -> None:
+        self.command_open = False
         by_id("command").hidden = True
         self.focus_key = ()
         self.app.render()
@@ -252,7 +263,7 @@ class Access:
         s = self.app.state
         legal = self._legal()
         key = (id(s), tuple(legal))
-        if getattr(self, "_filled", None) == key:
+        if self._filled == key:
             return
         self._filled = key
         by_id("command-list").innerHTML = "".join(

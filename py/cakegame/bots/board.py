@@ -588,10 +588,12 @@ class Board:
         supply = self.supply
         for s in range(n):
             supply[s] += sp[s]
+        self.sub[p] = [0] * n
+        if self.check_end():  # the printed order: the end comes before the cake burns
+            return
         gone = self.cake_supply if self.rule is Rule.SAFE_CAKE else self.burned
         for s in range(n):
             gone[s] += cp[s]
-        self.sub[p] = [0] * n
         self.cake[p] = [0] * n
         g = self._geo or self.geo()
         face = self.face = self.face[:]  # fresh lists: copies share them (see `copy`)

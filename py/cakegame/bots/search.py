@@ -42,7 +42,16 @@ from ..actions import Action, Verb
 from ..content import PANEL_LETTERS
 from ..rng import Rng
 from .board import Board, value
-from .heuristic import P, activation_pending, deploy_options, find, medium_choose, plan_moves
+from .heuristic import (
+    Medium,
+    P,
+    Plans,
+    activation_pending,
+    deploy_options,
+    drain,
+    find,
+    plan_moves_steps,
+)
 
 DEFAULT_BUDGET_S = 1.5  # seconds per decision when neither budget is given
 CANDIDATES = 6  # plans compared at a move decision
@@ -103,9 +112,15 @@ class Search:
         self.start_turn: int = view.turn_number
         self.vkey: tuple[Any, ...] = ()
         self._running: tuple[Candidate, Generator[None, None, float]] | None = None
+        self._preparing: Generator[None, None, None] | None = None
 
     # ------------------------------------------------------------ candidates
     def _prepare(self) -> None:
+        drain(self._prepare_steps())
+
+    def _prepare_steps(self) -> Generator[None, None, None]:
+        """Find the candidates (in steps: medium's plans and deploy judgement are the slow
+        part, and a page slices them like the playouts)."""
         v, me = self.v, self.me
         if self.budget_s is not None:
             self.deadline = time.perf_counter() + self.budget_s
@@ -120,15 +135,17 @@ class Search:
         f = v.pending
         if kind == "move" and f.get("own") and f.get("bonus") and v.turn == me \
                 and activation_pending(v):
-            cands = self._move_candidates(b, f, acts)
+            plans = yield from plan_moves_steps(b, me, me, True, True)
+            cands = self._move_candidates(plans, f, acts)
         elif kind == "deploy":
-            pick = medium_choose(v, self.seed)
+            pick = yield from Medium(v, self.seed).steps()
             end = [a for a in acts if a.verb is Verb.END]
             for a in end + deploy_options(acts, b, me):
                 cands.append(Candidate(("deploy", str(a)), (a,), None,
                                        0.55 if a == pick else 0.5))
         if len(cands) <= 1:
-            self.final = cands[0].steps[0] if cands else medium_choose(v, self.seed)
+            self.final = cands[0].steps[0] if cands else (
+                yield from Medium(v, self.seed).steps())
             return
         self.cands = cands
         if self.max_iterations is not None and (kind == "deploy" or f.get("src") is not None):
@@ -137,10 +154,8 @@ class Search:
             self.max_iterations = min(self.max_iterations,
                                       max(2 * len(cands), self.max_iterations // 3))
 
-    def _move_candidates(self, b: Board, f: dict[str, Any], acts: list[Action]
+    def _move_candidates(self, plans: Plans, f: dict[str, Any], acts: list[Action]
                          ) -> list[Candidate]:
-        me = self.me
-        plans = plan_moves(b, me, me, True, True)
         src = None if f["src"] is None else P(f["src"])
         dst = None if f["dst"] is None else P(f["dst"])
         ranked = sorted(((r[0], m, r[1]) for m, r in plans.items()
@@ -194,8 +209,9 @@ class Search:
                 if len(legal) == 1:
                     a = legal[0]
                 else:
-                    a = medium_choose(view, _mix(self.seed, j, guard), fast=True,
-                                      board=Board.read_state(st))
+                    # medium's own steps: its slow decisions are cut finer still
+                    a = yield from Medium(view, _mix(self.seed, j, guard), True,
+                                          Board.read_state(st)).steps()
             st = st.apply_unchecked(a)
             guard += 1
             yield
@@ -227,9 +243,17 @@ class Search:
 
         With `slice_s`, return after about that many seconds even in the middle of a
         playout (it resumes on the next call): the answer is the same, only cut finer."""
-        if self.cands is None and self.final is None:
-            self._prepare()
         end = None if slice_s is None else time.perf_counter() + slice_s
+        if self.cands is None and self.final is None:
+            if self._preparing is None:
+                self._preparing = self._prepare_steps()
+            try:
+                while True:
+                    next(self._preparing)
+                    if end is not None and time.perf_counter() >= end:
+                        return False
+            except StopIteration:
+                self._preparing = None
         started = 0
         while True:
             if self._running is None:
@@ -252,7 +276,11 @@ class Search:
 
     def best(self) -> Action:
         if self.cands is None and self.final is None:
-            self._prepare()
+            if self._preparing is not None:
+                drain(self._preparing)
+                self._preparing = None
+            else:
+                self._prepare()
         if self.final is not None:
             return self.final
         assert self.cands is not None

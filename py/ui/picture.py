@@ -1,0 +1,50 @@
+"""A picture of the last redraw of the lab, kept for the next visit (js/early.js shows it).
+
+A returning player waits a few seconds for Python; until then js/early.js draws the lab as
+it was when they left, from this picture, marked as not live yet. The picture is the lab's
+markup as drawn (the `#chambers` layer and the SVG's viewBox), written to localStorage just
+after a redraw, in the same deferred slot as the save (and on leaving the page), so it
+shows the state the save resumes. It is only ever shown, never read back as game facts.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+from .dom import Store, by_id
+
+KEY = "cakegame.picture"  # js/early.js reads it
+MAX_CHARS = 400_000  # a picture larger than this is not worth the storage
+
+
+class Picture:
+    """Keeps `#lab`'s last redraw in localStorage."""
+
+    def __init__(self) -> None:
+        self.store = Store()
+        self.due = False
+        self._proxy = create_proxy(self.flush)
+
+    def soon(self) -> None:
+        """Keep the picture once the browser has run this redraw (next task)."""
+        if self.due:
+            return
+        self.due = True
+        window.setTimeout(self._proxy, 0)
+
+    def flush(self, *_: Any) -> None:
+        if self.due:
+            self.now()
+
+    def now(self) -> None:
+        self.due = False
+        lab, layer = by_id("lab"), by_id("chambers")
+        markup = str(layer.innerHTML)
+        if len(markup) > MAX_CHARS:
+            return
+        self.store.set(KEY, json.dumps({"box": str(lab.getAttribute("viewBox") or ""),
+                                        "markup": markup}))

@@ -1,0 +1,297 @@
+"""What a player does, in each browser engine: Chromium, Firefox and WebKit (issue 15).
+
+The same tests run in the three engines (tools/engines.py drives them through one API), with
+real pointer clicks, taps and typing, never events dispatched from script: start-up to the
+first action, a whole game against a computer opponent, a reload that resumes, export and
+import, the new-game dialog, offline start through the service worker, and a phone-sized
+page played by touch. Chromium also runs the rest of the suite (tests/test_page_*.py).
+
+Select one engine with `-k firefox` (or chromium, webkit). An engine that is not installed
+is skipped with what to install (and fails the run under CI, where `make test` installs it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.engines import ENGINES, POINT_ON, EngineMissing, Engines, Page  # noqa: E402
+from tools.siteserver import SiteServer  # noqa: E402
+
+pytestmark = [pytest.mark.browser, pytest.mark.engines]
+
+# Pick what a player could press now (inside the open modal dialog if there is one), at a
+# point the engine's hit testing gives to it; `r` chooses among them. Returns
+# {point, action, ready} or null when nothing can be pressed (a computer player thinking).
+PICK = """
+(r) => {
+  const modal = [...document.querySelectorAll('dialog[open]')].pop();
+  const scope = modal || document;
+  const els = [...scope.querySelectorAll(
+      '[data-action]:not([disabled]), [data-continue]:not([disabled])')]
+    .filter(e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])')
+                 && !e.closest('[inert]'));
+  const pointOn = POINT_ON;
+  const start = Math.floor(r * els.length);
+  for (let i = 0; i < els.length; i++) {
+    const el = els[(start + i) % els.length];
+    const point = pointOn(el);
+    if (point) return {point, action: el.getAttribute('data-action') ?? 'continue',
+                       ready: document.getElementById('status').dataset.ready};
+  }
+  return null;
+}
+""".replace("POINT_ON", POINT_ON)
+
+# Wait (in the page) until #status has been redrawn since `before`, at most `ms`.
+REDRAWN = """
+async ([before, ms]) => {
+  const status = document.getElementById('status');
+  const t0 = performance.now();
+  while (status.dataset.ready === before && performance.now() - t0 < ms) {
+    await new Promise(res => setTimeout(res, 10));
+  }
+  return status.dataset.ready !== before;
+}
+"""
+
+# The save as the page has written it (one task later: the save follows the redraw).
+SAVED = """
+async () => {
+  await new Promise(resolve => setTimeout(resolve, 0));
+  return localStorage.getItem('cakegame.save');
+}
+"""
+
+ENABLED = """
+() => [...document.querySelectorAll('[data-action]:not([disabled])')]
+        .map(e => e.getAttribute('data-action')).sort()
+"""
+
+
+# ---- fixtures ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def engines(playwright):
+    with Engines(playwright) as started:
+        yield started
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def engine(request, engines):
+    try:
+        return engines.start(request.param)
+    except EngineMissing as reason:
+        if os.environ.get("CI"):
+            pytest.fail(str(reason), pytrace=False)
+        pytest.skip(str(reason))
+
+
+@pytest.fixture
+def tab(engine, site):
+    """A fresh page (its own storage) in the engine; fails the test if the page logged an
+    error. WebKit reports only errors after the game is up (WebDriver has no console)."""
+    page = engine.new_page(site.url)
+    yield page
+    try:
+        assert not page.errors(), f"{engine.name}: {page.errors()}"
+    finally:
+        page.close()
+
+
+@pytest.fixture
+def shots(artifacts, engine):
+    def take(page: Page, name: str) -> None:
+        page.screenshot(artifacts / f"{engine.name}-{name}.png")
+    return take
+
+
+# ---- playing by pointer ------------------------------------------------------------------
+
+def status(page: Page) -> str:
+    return page.text("#status")
+
+
+def saved_game(page: Page) -> dict | None:
+    text = page.js(SAVED)
+    return None if text is None else json.loads(text)["game"]
+
+
+def press_something(page: Page, rng: random.Random, tap: bool = False) -> str | None:
+    """Press one thing a player could press now, by pointer (or finger); wait for the
+    redraw. Returns the action (or "continue"), or None when nothing can be pressed."""
+    pick = page.js(PICK, rng.random())
+    if pick is None:
+        return None
+    (page.tap_at if tap else page.click_at)(*pick["point"])
+    page.js(REDRAWN, [pick["ready"], 3000])
+    return pick["action"]
+
+
+def play_to_game_over(page: Page, rng: random.Random, max_presses: int = 3000) -> int:
+    """Click until the status says "Game over" (computer players move in between)."""
+    presses = idle = 0
+    while not status(page).startswith("Game over"):
+        assert presses < max_presses, f"{page.engine}: no Game over: {status(page)}"
+        if press_something(page, rng) is None:
+            idle += 1  # a computer player is thinking
+            assert idle < 600, f"{page.engine}: nothing to press: {status(page)}"
+            page.js("() => new Promise(res => setTimeout(res, 100))")
+            continue
+        presses += 1
+    return presses
+
+
+def play(page: Page, rng: random.Random, presses: int, tap: bool = False) -> None:
+    for _ in range(presses):
+        assert press_something(page, rng, tap) is not None, status(page)
+
+
+# ---- the tests ---------------------------------------------------------------------------
+
+def test_starts_and_takes_a_first_click(tab, shots):
+    tab.goto("index.html?players=2&seed=7")
+    assert ":" in status(tab)
+    first = saved_game(tab)
+    actions = tab.js(ENABLED)
+    assert actions and all(a.startswith("from ") for a in actions)
+    before = tab.js("() => document.getElementById('status').dataset.ready")
+    tab.click(".chamber[data-action]:not([disabled])")
+    assert tab.js(REDRAWN, [before, 5000])
+    assert saved_game(tab) != first
+    assert "go" in status(tab)  # the next step of the move
+    shots(tab, "first-click")
+
+
+def test_a_whole_game_by_clicks_against_a_computer_player(tab, shots):
+    tab.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0&names=Chell,GLaDOS")
+    presses = play_to_game_over(tab, random.Random(2))
+    assert presses > 10
+    assert tab.count("#gameover[open]") == 1
+    assert "win" in tab.text("#go-winners")
+    assert tab.count("#log li") > 20
+    shots(tab, "game-over")
+
+
+def test_a_reload_resumes_the_same_moment(tab):
+    tab.goto("index.html?players=3&seed=21")
+    rng = random.Random(8)
+    play(tab, rng, 12)
+    tab.press("Escape")  # a half-made two-click choice is not saved
+    game, actions, said = saved_game(tab), tab.js(ENABLED), status(tab)
+    tab.reload()
+    assert saved_game(tab) == game
+    assert tab.js(ENABLED) == actions and status(tab) == said
+    play(tab, rng, 3)
+    assert saved_game(tab) != game
+
+
+def test_export_then_import_resumes_the_game(tab, tmp_path):
+    tab.goto("index.html?players=2&seed=17")
+    play(tab, random.Random(9), 15)
+    tab.press("Escape")
+    game = saved_game(tab)
+    name, text = tab.export_text("#btn-export")
+    assert name.startswith("cakegame-seed17") and name.endswith(".json")
+    assert json.loads(text)["game"] == game
+    path = tmp_path / name
+    path.write_text(text)
+
+    tab.click("#btn-new")
+    tab.type_into("#ng-seed", "5")
+    tab.click("#ng-start")
+    tab.click("#ng-confirm-yes")
+    tab.wait_for("() => !document.querySelector('#newgame[open]')", what="the dialog to close")
+    assert saved_game(tab)["seed"] == 5
+
+    tab.upload("#import-file", path)
+    tab.wait_for("() => document.querySelector('#message[open]')", what="the import message")
+    assert "imported" in tab.text("#msg-title")
+    assert saved_game(tab) == game
+    tab.click("#msg-ok")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "cakegame-save/1", "game": {"format": "cakegame/1"}}')
+    tab.upload("#import-file", bad)
+    tab.wait_for("() => document.querySelector('#message[open]')", what="the failure message")
+    assert "Import failed" in tab.text("#msg-title")
+    assert saved_game(tab) == game
+
+
+def test_the_new_game_dialog(tab, shots):
+    tab.goto("./")
+    # A real modal dialog (showModal), not the fallback attribute: the page behind is inert.
+    assert tab.js("() => document.getElementById('newgame').matches('[open]:modal')")
+    tab.click("#ng-form input[name=players][value='3']")
+    assert tab.js("() => [...document.querySelectorAll('#ng-seats .ng-seat')]"
+                  ".filter(row => row.getClientRects().length).length") == 3
+    tab.type_into("#ng-seats .ng-seat:nth-child(1) .ng-name", "Chell")
+    tab.type_into("#ng-seats .ng-seat:nth-child(2) .ng-name", "Wheatley <b>")
+    shots(tab, "new-game")
+    tab.click("#ng-start")
+    tab.wait_for("() => !document.querySelector('#newgame[open]')", what="the dialog to close")
+    assert status(tab).split(":")[0] in ("Chell", "Wheatley <b>", "Green")
+    assert "Wheatley <b>" in tab.text("#players")  # typed text stays text
+    assert saved_game(tab)["players"] == 3
+
+    # Over a game in progress the dialog asks before replacing it.
+    first = saved_game(tab)
+    tab.click("#btn-new")
+    tab.click("#ng-start")
+    assert tab.js("() => !document.getElementById('ng-confirm').hidden")
+    assert saved_game(tab) == first
+    tab.press("Escape")  # Escape closes the dialog; the game goes on unchanged
+    tab.wait_for("() => !document.querySelector('#newgame[open]')", what="Escape to close")
+    assert saved_game(tab) == first
+
+
+def test_the_game_starts_offline_after_one_visit(engine, shots):
+    with SiteServer(ROOT) as server:  # an origin of its own: its own worker and caches
+        page = engine.new_page(server.url, service_workers=True)
+        try:
+            page.goto("index.html?players=2&seed=31")
+            page.wait_for("() => navigator.serviceWorker.controller !== null", timeout=90,
+                          what="the service worker to take over")
+            rng = random.Random(4)
+            play(page, rng, 10)
+            page.press("Escape")
+            game, said = saved_game(page), status(page)
+            server.stop()
+            if engine.name != "webkit":  # WebKitWebDriver cannot cut the network
+                page.set_offline(True)
+            page.reload()
+            assert saved_game(page) == game and status(page) == said
+            play(page, rng, 3)
+            assert saved_game(page) != game
+            shots(page, "offline")
+        finally:
+            page.close()
+
+
+def test_a_phone_played_by_touch(engine, site, shots):
+    page = engine.new_page(site.url, viewport=(390, 844), touch=True)
+    try:
+        reason = page.touch_reason()
+        if reason:
+            pytest.skip(f"{engine.name}: {reason}")
+        page.goto("index.html?players=2&seed=3")
+        assert page.js("() => [innerWidth, innerHeight]") == [390, 844]
+        # Nothing sticks out sideways: the page scrolls only up and down.
+        assert page.js("() => document.documentElement.scrollWidth <= innerWidth")
+        rng = random.Random(5)
+        game = saved_game(page)
+        play(page, rng, 12, tap=True)
+        assert saved_game(page) != game
+        page.press("Escape")
+        page.js("() => new Promise(res => setTimeout(res, 600))")  # slides and fades end
+        shots(page, "phone")
+        assert not page.errors(), page.errors()
+    finally:
+        page.close()
