@@ -104,8 +104,19 @@ async ([selector, index, quietMs]) => {
   }
   observer.disconnect();
   const settled = last === null ? null : last - t0;  // null: the click changed nothing
+  // Frames while the move's animation (py/ui/animate.py) still runs: the gaps between them.
+  const frames = [];
+  if (document.getAnimations) {
+    let prev = await new Promise(r => requestAnimationFrame(r));
+    while (document.getAnimations().some(a => a.playState === 'running') && frames.length < 90) {
+      const now = await new Promise(r => requestAnimationFrame(r));
+      frames.push(now - prev);
+      prev = now;
+    }
+  }
   await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
-  return {sync, settled, label: el.getAttribute('data-action') || el.textContent.trim()};
+  return {sync, settled, frames,
+          label: el.getAttribute('data-action') || el.textContent.trim()};
 }
 """
 
@@ -273,9 +284,11 @@ def measure_clicks(browser, base: str, name: str, clicks: int, seed: int = 1) ->
         context.close()
     settled = [s["settled"] for s in samples]
     synced = [s["sync"] for s in samples]
+    frames = [f for s in samples for f in s.get("frames") or ()]
     return {"clicks": len(samples), "unchanged": settled.count(None),
             "settled_median": median(settled), "settled_p95": p95(settled),
-            "handler_median": median(synced), "handler_p95": p95(synced)}
+            "handler_median": median(synced), "handler_p95": p95(synced),
+            "animation_frames": len(frames), "animation_frame_median": median(frames)}
 
 
 def fmt(value, unit="ms") -> str:
@@ -402,7 +415,8 @@ def main(argv=None) -> int:
             ("first contentful paint", "first_contentful_paint"),
             ("click to DOM settled, median", "settled_median"),
             ("click to DOM settled, p95", "settled_p95"),
-            ("click handler alone, median", "handler_median"), *EARLY_ROWS]
+            ("click handler alone, median", "handler_median"),
+            ("animation frame, median", "animation_frame_median"), *EARLY_ROWS]
     print_table("", names, summary, rows)
     link_summary: dict[str, dict] = {}
     if link_runs:
@@ -428,7 +442,8 @@ def main(argv=None) -> int:
     for name in names:
         if "clicks" in summary[name]:
             print(f"({name}: {summary[name]['clicks']} clicks timed, "
-                  f"{summary[name]['unchanged']} of them changed nothing in the page)")
+                  f"{summary[name]['unchanged']} of them changed nothing in the page; "
+                  f"{summary[name].get('animation_frames', 0)} animation frames)")
 
     out = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "runs": args.runs, "sw": args.sw,
            "summary": summary, "raw": results,

@@ -233,6 +233,12 @@ def test_session_bot_seats_and_the_curtain():
     assert not ses.needs_curtain(0)  # one human: nothing to hide
     ses.seats = ["human", "human"]
     ses.ui["pass_device"] = True
+    assert not ses.needs_curtain(seat)  # empty hands: nothing to hide either
+    rng = random.Random(1)
+    while ses.state.hand_size(ses.state.current_player) == 0:
+        ses.apply(rng.choice(ses.legal_texts()))
+    seat = ses.state.current_player
+    ses.ui["revealed"] = None
     assert ses.needs_curtain(seat)
     ses.reveal()
     assert not ses.needs_curtain(seat)
@@ -248,3 +254,75 @@ def test_session_save_round_trips_with_its_undo_window():
     again.resume(save)
     assert again.state.to_json() == ses.state.to_json()
     assert again.actions == ses.actions and again.log == ses.log
+
+
+# ---- the log from events (ui/eventlog.py) -------------------------------------------------
+
+def test_log_entries_tell_consequences_and_never_name_a_taken_card():
+    from ui import eventlog
+    from ui.session import Session
+    seen_recycle_loss = False
+    for seed in range(6):
+        ses = Session()
+        ses.start(cakegame.new_game(players=3, seed=seed), ["human"] * 3, pass_device=False)
+        rng = random.Random(seed)
+        while not ses.state.is_over:
+            before = ses.state
+            text = rng.choice(ses.legal_texts())
+            ses.apply(text)
+            turn, seat, words, letters = ses.log[-1]
+            assert (turn, seat) == (before.turn_number, before.current_player)
+            assert words.startswith(before.describe(text))
+            for e in ses.state.events:
+                if e.kind.value == "card_taken" and e.card:
+                    assert labels.card_name(e.card) not in words.split(":", 1)[-1]
+            if text.startswith("recycle") and "destroyed" in words:
+                seen_recycle_loss = True
+                assert any(c in letters for c in text.split()) or letters
+        assert saves.decode(ses.save_text()).log == ses.log
+    assert seen_recycle_loss
+    assert eventlog.chambers_of("shift K L", ()) == "KL"
+
+
+def test_since_last_turn_lists_the_others_moves_until_the_player_acts():
+    ses = _session(players=3, seed=4)
+    rng = random.Random(4)
+    me = ses.state.current_player
+    while ses.state.current_player == me:
+        ses.apply(rng.choice(ses.legal_texts()))
+    while ses.state.current_player != me and not ses.state.is_over:
+        ses.apply(rng.choice(ses.legal_texts()))
+    since = ses.since_last_turn(me)
+    assert since and all(e[1] != me for e in since)
+    ses.apply(ses.legal_texts()[0])
+    assert ses.since_last_turn(me) == []
+
+
+def test_the_share_link_keeps_every_setting_and_the_names():
+    s = params.Settings(players=3, seed=77, names=["Ann & Bo", "Zoë", "C,D", "x"],
+                        seats=["human", "easy", "human", "hard"], first=2, pass_device=True)
+    back = params.parse_query(params.query_of(s), seed=1)
+    assert (back.players, back.seed, back.first, back.pass_device) == (3, 77, 2, True)
+    assert back.game_seats() == s.game_seats()
+    assert back.game_names() == ["Ann & Bo", "Zoë", "C D"]
+
+
+def test_losses_since_last_turn_add_up_the_others_destroyed_pieces():
+    from ui.session import Session
+    seen = 0
+    for seed in range(8):
+        ses = Session()
+        ses.start(cakegame.new_game(players=2, seed=seed), ["human", "human"], False)
+        rng = random.Random(seed)
+        lost_by: dict[int, dict[str, int]] = {0: {}, 1: {}}  # what each seat has not seen
+        while not ses.state.is_over:
+            me = ses.state.current_player
+            assert ses.losses_since(me) == {k: v for k, v in lost_by[me].items() if v}
+            lost_by[me] = {}
+            ses.apply(rng.choice(ses.legal_texts()))
+            for e in ses.state.events:
+                if e.kind.value in ("subjects_destroyed", "cake_incinerated"):
+                    seen += 1
+                    other = 1 - me
+                    lost_by[other][e.chamber] = lost_by[other].get(e.chamber, 0) + e.count
+    assert seen > 10

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyodide.ffi import to_js
 from pyscript import window
 
-PACES = {"slow": 1.4, "normal": 0.7, "fast": 0.25}  # seconds before a bot's action
+from . import drawing
+from .dom import by_id, found
+
+PACES = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "step": 0.0}  # seconds before a bot's move
 DEFAULT_PACE = "normal"
 
 
@@ -31,6 +35,7 @@ class Animator:
         self.pace = DEFAULT_PACE
         self.fixed_s: float | None = None  # `?botpace=<ms>`: a test's own pace
         self.still = reduced_motion()
+        self.running = 0  # animations started (bench/page.py measures their frames)
 
     @property
     def bot_delay(self) -> float:
@@ -44,5 +49,70 @@ class Animator:
 
     def after(self, before: Any, now: Any, action: str) -> None:
         """Animate what `action` changed from `before` to `now` (the redraw already shows
-        `now`). Nothing to do yet beyond the board's own slides and fades."""
-        return None
+        `now`): Test Subjects slide along their move (a Portal too: straight through),
+        destroyed subjects and incinerated cake rise and fade where they were. The board
+        itself slides the rows and carries a recycled chamber to its new place."""
+        if self.still:
+            return
+        layer = by_id("fx")
+        if not found(layer):
+            return
+        old = {c.letter: drawing.centre(c.row, c.x) for c in before.chambers()}
+        new = {c.letter: drawing.centre(c.row, c.x) for c in now.chambers()}
+        marks: list[str] = []
+        moves: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
+        rising: list[tuple[str, tuple[float, float]]] = []
+        for e in now.events:
+            k = e.kind.value
+            if k in ("moved", "cake_moved") and e.chamber in new and e.to in new:
+                for _ in range(min(e.count, 3)):
+                    moves.append((e.seat if k == "moved" else -1 - (e.seat or 0),
+                                  new[e.chamber], new[e.to]))
+            elif k in ("subjects_destroyed", "cake_incinerated") and e.chamber in old:
+                where = old[e.chamber] if k == "cake_incinerated" or e.cause == "recycle" \
+                    else new.get(e.chamber, old[e.chamber])
+                what = "tok" if k == "subjects_destroyed" else "cake"
+                rising.append((f'{what}:{e.seat}:{e.count}', where))
+        if not moves and not rising:
+            return
+        n = 0
+        for seat, _from, _to in moves:
+            href = f"#tok-{seat}" if seat >= 0 else "#i-c"
+            cls = f"tok d{seat}" if seat >= 0 else f"cake d{-1 - seat}"
+            marks.append(f'<use id="fx{n}" href="{href}" class="fx {cls}" x="-8" y="-8" '
+                         'width="16" height="16"/>')
+            n += 1
+        for i, (what, _where) in enumerate(rising):
+            kind, seat, count = what.split(":")
+            href = f"#tok-{seat}" if kind == "tok" else "#i-c"
+            cls = f"tok d{seat}" if kind == "tok" else f"cake d{seat}"
+            marks.append(f'<g id="fxr{i}" class="fx"><use href="{href}" class="{cls}" x="-9" '
+                         f'y="-9" width="18" height="18"/><text class="fx-count" x="11" '
+                         f'y="5">−{count}</text></g>')
+        layer.innerHTML = "".join(marks)
+        self.running += 1
+        for i, (_seat, (x1, y1), (x2, y2)) in enumerate(moves):
+            el = by_id_fresh(f"fx{i}")
+            start = f"translate({x1 - 6:.1f}px, {y1:.1f}px)"
+            end = f"translate({x2 - 6:.1f}px, {y2:.1f}px)"
+            el.animate(_js([{"transform": start, "opacity": 1},
+                            {"transform": end, "opacity": 1, "offset": .85},
+                            {"transform": end, "opacity": 0}]),
+                       _js({"duration": 650, "delay": 60 * (i % 3),
+                            "easing": "cubic-bezier(.3,.7,.3,1)", "fill": "both"}))
+        for i, (_what, (x, y)) in enumerate(rising):
+            el = by_id_fresh(f"fxr{i}")
+            el.animate(_js([
+                {"transform": f"translate({x:.1f}px, {y:.1f}px)", "opacity": 1},
+                {"transform": f"translate({x:.1f}px, {y - 45:.1f}px)", "opacity": 0}]),
+                _js({"duration": 900, "easing": "ease-out", "fill": "both"}))
+
+
+def by_id_fresh(element_id: str) -> Any:
+    """An element made a moment ago (not cached: the effects layer is rebuilt each time)."""
+    return window.document.getElementById(element_id)
+
+
+def _js(value: Any) -> Any:
+    """A Python list or dict as a JS array or object (for the Web Animations API)."""
+    return to_js(value, dict_converter=window.Object.fromEntries)

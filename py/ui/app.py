@@ -20,7 +20,19 @@ import cakegame
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import bots_bridge, dialogs, early, guide, hint, params, saves, sharelink, targets
+from . import (
+    bots_bridge,
+    dialogs,
+    early,
+    guide,
+    hint,
+    labels,
+    params,
+    prefs,
+    saves,
+    sharelink,
+    targets,
+)
 from . import record as recordmod
 from .access import Access
 from .animate import Animator
@@ -56,6 +68,11 @@ class App:
         self.ready = 0
         self.bot_token = 0
         self.gameover_shown = False
+        self.confirming: str | None = None  # a turn-ending action waiting for its confirm
+        self.ghost_cache: tuple[Any, tuple] = (None, ())
+        self.step_waiter: Any = None  # step-by-step pace: the future the next press resolves
+        self.prefs = prefs.from_text(self.saver.store.get(prefs.PREFS_KEY))
+        self.animator.pace = self.prefs.pace
         self.import_note = ""  # what an import's history check found, for its message
         self.hint = hint.Hints(self)  # 'Suggest a move'
         self.access = Access(self)  # keyboard and screen-reader play
@@ -141,6 +158,21 @@ class App:
         self._on(by_id("imp-export"), "click", lambda e: self.export())
         self.newgame = NewGameDialog(self._on, self._start_from_dialog, self.replays.learn)
         self.replays.wire()
+        self._on(by_id("btn-legend"), "click", lambda e: dialogs.open_modal("legend-box"))
+        self._on(by_id("legend-close"), "click", lambda e: dialogs.close("legend-box"))
+        self._on(by_id("btn-prefs"), "click", lambda e: self.open_prefs())
+        self._on(by_id("prefs-close"), "click", lambda e: dialogs.close("prefs"))
+        self._on(by_id("pref-confirm"), "change", lambda e: self.set_pref(
+            "confirm_end", bool(e.target.checked)))
+        self._on(by_id("pref-single"), "change", lambda e: self.set_pref(
+            "auto_single", bool(e.target.checked)))
+        self._on(by_id("pace"), "change", lambda e: self.set_pref("pace", str(e.target.value)))
+        self._on(by_id("bot-step"), "click", lambda e: self.step_bot())
+        log = by_id("log")
+        self._on(log, "mouseover", self._log_point)
+        self._on(log, "focusin", self._log_point)
+        self._on(log, "mouseleave", lambda e: self.board.flash(""))
+        self._on(log, "focusout", lambda e: self.board.flash(""))
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.element_of = self.board.element
         self.hint.wire()
@@ -227,6 +259,10 @@ class App:
 
     def _game_started(self) -> None:
         self.selected = None
+        self.confirming = None
+        if self.step_waiter is not None and not self.step_waiter.done():
+            self.step_waiter.cancel()
+        self.step_waiter = None
         self.gameover_shown = False
         self.bot_token += 1
         self.hint.reset()
@@ -251,12 +287,67 @@ class App:
             st.seed = random_seed()
         self.open_newgame(can_continue=False)
 
+    # ---- preferences ---------------------------------------------------------------------
+    def open_prefs(self) -> None:
+        by_id("pref-confirm").checked = self.prefs.confirm_end
+        by_id("pref-single").checked = self.prefs.auto_single
+        dialogs.open_modal("prefs")
+
+    def set_pref(self, name: str, value: Any) -> None:
+        """Change one preference, keep it for this browser, and let it act at once."""
+        if name == "pace" and value not in prefs.PACES:
+            return
+        setattr(self.prefs, name, value)
+        self.animator.pace = self.prefs.pace
+        self.saver.store.set(prefs.PREFS_KEY, self.prefs.to_text())
+        if name == "pace":
+            if self.step_waiter is not None and value != "step":
+                self.step_bot()
+            self.render()
+        elif name == "confirm_end" and not value and self.confirming:
+            self.confirm_end()
+        elif name == "auto_single":
+            self.changed()
+
     # ---- playing -------------------------------------------------------------------------
-    def apply(self, text: str) -> None:
+    def _ends_turn_for_a_computer(self, s: Any, text: str) -> bool:
+        """Would `text` hand the game to a computer player's turn? (Then, by the player's
+        preference, it waits for a confirm and the turn stays undoable until then.)"""
+        if not self.prefs.confirm_end or not self.session.is_human(s.current_player):
+            return False
+        if all(k == "human" for k in self.session.seats):
+            return False
+        try:
+            after = s.apply(text)
+        except cakegame.IllegalActionError:
+            return False  # session.apply explains the refusal
+        return (not after.is_over and after.turn != s.turn
+                and not self.session.is_human(after.current_player))
+
+    def confirm_end(self) -> None:
+        """The player confirmed the last decision of their turn: play it."""
+        text = self.confirming
+        self.confirming = None
+        if text is not None:
+            self.apply(text, confirmed=True)
+
+    def cancel_confirm(self) -> None:
+        if self.confirming is not None:
+            self.confirming = None
+            self.render()
+
+    def apply(self, text: str, confirmed: bool = False) -> None:
         """Apply an action the engine lists; explain (and change nothing) if it is refused."""
         before = self.state
         if before is None or before.is_over:
             return
+        if not confirmed and self._ends_turn_for_a_computer(before, text):
+            self.confirming = text
+            self.selected = None
+            self.notice("")
+            self.render()
+            return
+        self.confirming = None
         human = self.session.human_to_act()
         try:
             now = self.session.apply(text)
@@ -274,6 +365,9 @@ class App:
         self.animator.after(before, now, text)
 
     def undo(self) -> None:
+        if self.confirming is not None:
+            self.cancel_confirm()  # the decision was never played: taking it back is free
+            return
         result = self.session.undo()
         if result is None:
             return
@@ -335,6 +429,9 @@ class App:
         target = event.target
         if not found(target) or not hasattr(target, "closest"):
             return
+        menu = by_id("more")
+        if menu.open and not found(target.closest("#more summary")):
+            menu.open = False  # a choice in the menu, or a click elsewhere, closes it
         if found(target.closest("[data-action], [data-select], [data-back], .chamber")) \
                 and self.clicks.stale(event):
             return  # pressed before the last redraw: not the choice that was on screen
@@ -347,12 +444,17 @@ class App:
             event.preventDefault()
             self.apply(el.getAttribute("data-action"))
             return
+        el = target.closest("[data-confirm]")
+        if found(el):
+            self.confirm_end()
+            return
         el = target.closest("[data-select]")
         if found(el):
             self.select(el.getAttribute("data-select"))
             return
         el = target.closest("[data-back]")
         if found(el):
+            self.confirming = None
             self.select(None)
             return
         el = target.closest("#lab .chamber")
@@ -382,8 +484,17 @@ class App:
             return
         if key in ("u", "U"):
             self.undo()
-        elif key == "Escape" and self.selected is not None:
+        elif key == "Escape" and (self.selected is not None or self.confirming is not None):
+            self.confirming = None
             self.select(None)
+
+    def _log_point(self, event: Any) -> None:
+        """A log entry pointed at (hover, focus, tap): light up its chambers on the board."""
+        target = event.target
+        if not found(target) or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-chambers]")
+        self.board.flash(el.getAttribute("data-chambers") if found(el) else "")
 
     # ---- drawing and the turn loop -------------------------------------------------------
     def _bump(self) -> None:
@@ -399,10 +510,24 @@ class App:
 
     def changed(self) -> None:
         """The game moved on: redraw, then let a computer player take its turn if it is
-        theirs (drawing itself never starts one)."""
+        theirs (drawing itself never starts one), or, by the player's preference, take a
+        decision that has one option only."""
         self.render()
         if self.session.bot_to_act():
             self._schedule_bot()
+        elif (self.prefs.auto_single and self.confirming is None
+              and self.session.human_to_act()
+              and not self.session.needs_curtain(self.state.current_player)):
+            texts = self.session.legal_texts()
+            if len(texts) == 1:
+                self._schedule_single(self.state, texts[0])
+
+    def _schedule_single(self, state: Any, text: str) -> None:
+        async def later() -> None:
+            await asyncio.sleep(0.35)  # long enough to see the step go by
+            if self.state is state and self.confirming is None:
+                self.apply(text)
+        asyncio.ensure_future(later())
 
     def render(self) -> None:
         """Redraw everything from the state (only the parts that changed are touched)."""
@@ -416,7 +541,8 @@ class App:
         seat = s.current_player
         human = session.human_to_act()
         curtain = human and session.needs_curtain(seat)
-        texts = session.legal_texts() if human and not curtain else []
+        texts = (session.legal_texts() if human and not curtain and self.confirming is None
+                 else [])
         t = targets.sort_actions(texts)
         step = targets.second_step(t, self.selected) if self.selected else None
         if self.selected and step is None:
@@ -435,20 +561,39 @@ class App:
         last_words = session.last_action.split()[1:]
         last = frozenset(w for w in last_words if len(w) == 1 and w.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
+        ghosts = self._ghosts(s, texts)
+        since = self._since(s, human)
+        changed = frozenset("".join(e[3] for e in since if len(e) > 3))
+        losses = session.losses_since(s.current_player) if since else {}
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
-                          describe=s.describe)
+                          describe=s.describe, ghosts=ghosts, changed=changed, losses=losses)
         # Keep the choices in view (or, while others play, what they just did).
-        self.labview.follow(tuple(marks) if marks else tuple(sorted(last)))
+        if ghosts:
+            follow = tuple(f"ghost:{g[0]}" for g in ghosts)
+        else:
+            follow = tuple(marks) if marks else tuple(sorted(last))
+        self.labview.follow(follow)
         panels = self.panels
         panels.status(s, human, curtain)
-        panels.choices(s, t, step, texts, self.selected)
+        panels.choices(s, t, step, texts, self.selected, self.confirming)
         panels.players(s)
         panels.piles(s)
-        panels.hand(s, None if over else seat, human and not curtain, t)
-        panels.log()
-        self.texts.prop("btn-undo", "disabled", curtain or not session.can_undo())
+        panels.hand(s, *self._hand_shown(s, human, curtain), t)
+        panels.log(s.names)
+        panels.since(since, s.names)
+        can_undo = self.confirming is not None or session.can_undo()
+        self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
+        bots = any(k != "human" for k in session.seats)
+        self.texts.prop("pace-box", "hidden", not bots or self.animator.fixed_s is not None)
+        self.texts.prop("bot-step", "hidden", self.step_waiter is None)
+        if by_id("pace").value != self.prefs.pace:
+            by_id("pace").value = self.prefs.pace
         if curtain:
-            dialogs.curtain(s.names[seat])
+            why = ""
+            if s.turn != seat:  # called in another player's turn: say what for
+                why = f"It is {s.names[s.turn]}'s turn, but {s.names[seat]} decides now: " \
+                      f"{s.prompt()}."
+            dialogs.curtain(s.names[seat], why)
         self.replays.coach(s, texts)
         if over and not self.gameover_shown:
             self.gameover_shown = True
@@ -460,6 +605,47 @@ class App:
                              bot_now=not over and not human)
         self.picture.soon()
         self._bump()
+
+    def _since(self, s: Any, human: bool) -> list[list[Any]]:
+        """What the other seats did since the person to act last decided (shown until they
+        act), or nothing when no one is waiting to read it."""
+        if not human or s.is_over or self.session.humans == 0:
+            return []
+        return self.session.since_last_turn(s.current_player)
+
+    def _ghosts(self, s: Any, texts: list[str]) -> tuple:
+        """Where the recycled chamber may land, one place per row it may go to, read from
+        the state each choice would make (the engine places it, not the page)."""
+        rows = [a for a in texts if a.startswith("recycle ")]
+        if not rows:
+            return ()
+        if self.ghost_cache[0] is s:
+            return self.ghost_cache[1]
+        moving = next((c.letter for c in s.chambers() if c.glados), None)
+        out = []
+        for a in rows:
+            try:
+                after = s.apply(a)
+            except cakegame.IllegalActionError:
+                continue
+            spot = next(((c.row, c.x) for c in after.chambers() if c.letter == moving), None)
+            if spot is not None:
+                out.append((a, spot[0], spot[1], labels.button_label(a, s.names)))
+        self.ghost_cache = (s, tuple(out))
+        return self.ghost_cache[1]
+
+    def _hand_shown(self, s: Any, human: bool, curtain: bool) -> tuple[int | None, bool]:
+        """Whose hand the hand panel shows, and whether face up: the player to act; while
+        computers play against one person, that person's own hand stays in view."""
+        if s.is_over:
+            return None, False
+        seat = s.current_player
+        if human:
+            return seat, not curtain
+        people = [i for i, k in enumerate(self.session.seats) if k == "human"]
+        if len(people) == 1:
+            return people[0], True
+        return seat, False
 
     # ---- export and import ---------------------------------------------------------------
     def export(self) -> None:
@@ -552,8 +738,22 @@ class App:
         self.bot_token += 1
         asyncio.ensure_future(self._bot_move(self.bot_token, self.state))
 
+    def step_bot(self) -> None:
+        """Step-by-step pace: let the computer player make its next move."""
+        waiter = self.step_waiter
+        self.step_waiter = None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(True)
+        self.render()
+
     async def _bot_move(self, token: int, state: Any) -> None:
         await asyncio.sleep(self.animator.bot_delay)
+        if self.animator.fixed_s is None and self.prefs.pace == "step":
+            if token != self.bot_token or state is not self.state:
+                return
+            self.step_waiter = asyncio.get_event_loop().create_future()
+            self.render()
+            await self.step_waiter
         if token != self.bot_token or state is not self.state or state.is_over:
             return
         seat = state.current_player

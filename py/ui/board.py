@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import drawing
-from .dom import svg
+from .dom import esc, found, svg
 
 HEX_POINTS = "0.0,-55.5 48.1,-27.8 48.1,27.8 0.0,55.5 -48.1,27.8 -48.1,-27.8"
 OLD_EDGE = "0,-55.5 48.1,-27.8 48.1,27.8 0,55.5"
@@ -58,9 +58,33 @@ class Board:
         self.box = ""
         self.dimming = False  # the layer's "dimming" class: chambers that are no choice fade
         self.positions: dict[tuple[int, int], str] = {}  # (row, x) -> CSS transform
+        self.flashing: frozenset[str] = frozenset()  # chambers of the log entry pointed at
+        self.ghost_layer: Any = None
+        self.loss_layer: Any = None
+        self.loss_key: tuple = ()
+        self.ghost_key: tuple = ()
+
+    def flash(self, letters: str) -> None:
+        """Light up the chambers of a log entry (a hover or a tap), or none."""
+        want = frozenset(letters)
+        for letter in self.flashing | want:
+            view = self.views.get(letter)
+            if view is None:
+                continue
+            on = letter in want
+            if on != (" flash" in view.cls):
+                view.cls = view.cls + " flash" if on else view.cls.replace(" flash", "")
+                view.g.setAttribute("class", view.cls)
+        self.flashing = want
 
     def element(self, letter: str) -> Any:
-        """The chamber's `<g>`, or None if it was never drawn."""
+        """The chamber's `<g>`, or None if it was never drawn; "ghost:<action>" names the
+        landing place drawn for that action."""
+        if letter.startswith("ghost:"):
+            if self.ghost_layer is None:
+                return None
+            el = self.ghost_layer.querySelector(f'[data-action="{esc(letter[6:])}"]')
+            return el if found(el) else None
         view = self.views.get(letter)
         return view.g if view is not None and "gone" not in view.cls else None
 
@@ -86,11 +110,14 @@ class Board:
 
     def render(self, state: Any, marks: dict[str, Mark], dim: bool,
                last: frozenset[str] = frozenset(), source: str | None = None,
-               describe: Any = None) -> None:
+               describe: Any = None, ghosts: tuple = (),
+               changed: frozenset[str] = frozenset(),
+               losses: dict[str, int] | None = None) -> None:
         """Bring the picture up to `state`; `marks` says which chambers are targets, `last`
-        which ones the last action named (a quiet outline, so the table sees what happened)."""
+        which ones the last action named (a quiet outline, so the table sees what happened),
+        `ghosts` the places a recycled chamber may land: (action, row, x, label) each."""
         chambers = state.chambers()
-        box = drawing.view_box(chambers)
+        box = drawing.view_box(chambers, [g[2] for g in ghosts])
         if box != self.box:
             self.root.setAttribute("viewBox", box)
             # The lab's width in SVG units: CSS sizes the SVG from it at a readable scale
@@ -106,6 +133,8 @@ class Board:
             self.dimming = dim
         players = state.players
         names = state.names
+        rule = state.rule
+        disarmed = rule is not None and getattr(rule, "value", "") == "turret_disarmed"
         portal_no = 0
         present = set()
         for c in chambers:
@@ -115,14 +144,14 @@ class Board:
             if c.portal:
                 portal = portal_no
                 portal_no += 1
-            sig = drawing.signature(c, portal, players)
+            sig = drawing.signature(c, portal, players, disarmed)
             if sig != view.sig:
-                view.content.innerHTML = drawing.chamber_markup(c, portal, players)
+                view.content.innerHTML = drawing.chamber_markup(c, portal, players, disarmed)
                 view.sig = sig
             title_key = (sig, c.new_edge, c.old_edge)
             if title_key != view.title_key:
                 # The description names the edges too: rebuilt when a recycle moves them.
-                view.title.textContent = drawing.chamber_title(c, names)
+                view.title.textContent = drawing.chamber_title(c, names, disarmed and c.turret)
                 view.title_key = title_key
             pos = self.positions.get((c.row, c.x))
             if pos is None:
@@ -130,10 +159,12 @@ class Board:
                 pos = self.positions[(c.row, c.x)] = f"translate({cx:.1f}px, {cy:.1f}px)"
             arrive = False
             if pos != view.pos:
-                # A recycled chamber jumps to the far side: it fades in there instead of
-                # sliding across the lab; ordinary moves (a row shifting) slide.
+                # A recycled chamber travels from the old edge to its new place, above the
+                # others and slower; ordinary moves (a row shifting) slide.
                 jump = view.at is not None and (abs(view.at[0] - c.x) > 3 or view.at[1] != c.row)
-                transition = "none" if jump else ""
+                transition = "transform .9s cubic-bezier(.4,0,.2,1)" if jump else ""
+                if jump:
+                    self.layer.append(view.g)  # drawn last: on top while it travels
                 if transition != view.transition:
                     view.style.transition = transition
                     view.transition = transition
@@ -153,8 +184,12 @@ class Board:
                 cls += " source"
             elif c.letter in last:
                 cls += " last"
+            if c.letter in changed:
+                cls += " changed"
+            if c.letter in self.flashing:
+                cls += " flash"
             if arrive:
-                cls += " arrive" if "arrive" not in view.cls else " arrive2"
+                cls += " travel"
             if cls != view.cls:
                 view.g.setAttribute("class", cls)
                 view.cls = cls
@@ -165,6 +200,8 @@ class Board:
                     mark.label = describe(mark.action)
                 self._set_target(view, mark, c.letter)
                 view.attrs = attrs
+        self._ghosts(ghosts, describe)
+        self._losses(losses or {}, {c.letter: (c.row, c.x) for c in chambers})
         for letter, view in self.views.items():
             hidden = letter not in present
             if hidden and "gone" not in view.cls:
@@ -172,6 +209,44 @@ class Board:
                 view.g.setAttribute("class", view.cls)
                 self._set_target(view, None, letter)
                 view.attrs = ()
+
+    def _ghosts(self, ghosts: tuple, describe: Any) -> None:
+        """Dashed hexagons where the recycled chamber may go; each applies its row's action."""
+        if ghosts == self.ghost_key:
+            return
+        self.ghost_key = ghosts
+        if self.ghost_layer is None:
+            self.ghost_layer = svg("g", "ghosts")
+            self.layer.append(self.ghost_layer)
+        out = []
+        for action, row, x, label in ghosts:
+            cx, cy = drawing.centre(row, x)
+            said = esc(describe(action) if describe is not None else label)
+            out.append(f'<g class="ghost" transform="translate({cx:.1f} {cy:.1f})" '
+                       f'data-action="{esc(action)}" tabindex="0" role="button" '
+                       f'aria-label="{said}"><title>{said}</title>'
+                       f'<polygon class="hex" points="{HEX_POINTS}"/>'
+                       f'<text y="5">{esc(label)}</text></g>')
+        self.ghost_layer.innerHTML = "".join(out)
+
+    def _losses(self, losses: dict[str, int], at: dict[str, tuple[int, int]]) -> None:
+        """A red "−n" badge on each chamber where pieces were lost since the player's last
+        turn (where the chamber is now: a recycled one carries it to its new place)."""
+        key = tuple(sorted((k, v, at.get(k)) for k, v in losses.items()))
+        if key == self.loss_key:
+            return
+        self.loss_key = key
+        if self.loss_layer is None:
+            self.loss_layer = svg("g", "losses")
+            self.root.append(self.loss_layer)
+        out = []
+        for _letter, count, spot in key:
+            if spot is None:
+                continue
+            cx, cy = drawing.centre(*spot)
+            out.append(f'<g class="loss" transform="translate({cx + 30:.1f} {cy - 40:.1f})">'
+                       f'<circle r="12"/><text y="5">−{count}</text></g>')
+        self.loss_layer.innerHTML = "".join(out)
 
     @staticmethod
     def _target_attrs(mark: Mark | None, letter: str) -> dict[tuple[bool, str], str]:

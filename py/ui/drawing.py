@@ -27,9 +27,10 @@ def centre(row: int, x: int) -> tuple[float, float]:
     return x * W / 2, row * ROW_STEP
 
 
-def view_box(chambers: list[Any]) -> str:
-    """A viewBox around the chambers' current positions (they drift left as the lab turns)."""
-    xs = [c.x for c in chambers] or [0, 9]
+def view_box(chambers: list[Any], extra_xs: list[int] | tuple = ()) -> str:
+    """A viewBox around the chambers' current positions (they drift left as the lab turns),
+    and `extra_xs` (places drawn for a choice, such as where a recycled chamber may land)."""
+    xs = [c.x for c in chambers] + list(extra_xs) or [0, 9]
     left = min(xs) * W / 2 - PAD_X
     right = max(xs) * W / 2 + PAD_X
     return f"{left:.1f} {-PAD_Y:.1f} {right - left:.1f} {2 * ROW_STEP + 2 * PAD_Y:.1f}"
@@ -40,12 +41,13 @@ def slots(n: int, step: float = 25.0) -> list[float]:
     return [(i - (n - 1) / 2) * step for i in range(n)]
 
 
-def signature(c: Any, portal: int | None, players: int) -> tuple:
+def signature(c: Any, portal: int | None, players: int, disarmed: bool = False) -> tuple:
     """Everything a chamber's picture depends on (redraw only when it changes)."""
-    return (c.letter, c.face, c.subjects, c.cake, portal, c.turret, c.cube, c.glados, players)
+    return (c.letter, c.face, c.subjects, c.cake, portal, c.turret, c.cube, c.glados, players,
+            disarmed and c.turret)
 
 
-def chamber_title(c: Any, names: tuple[str, ...] | list[str]) -> str:
+def chamber_title(c: Any, names: tuple[str, ...] | list[str], disarmed: bool = False) -> str:
     """A sentence about the chamber, for screen readers and tooltips."""
     icons = ", ".join(ICON_NAMES[i.value] for i in c.icons) or "nothing"
     parts = [f"Chamber {c.letter}: rewards {icons}"]
@@ -55,7 +57,8 @@ def chamber_title(c: Any, names: tuple[str, ...] | list[str]) -> str:
     for seat, n in enumerate(c.cake):
         if n:
             parts.append(f"{n} {DIVISIONS[seat]} Cake Slice{'s' if n != 1 else ''}")
-    for flag, what in ((c.portal, "a Portal"), (c.glados, "GLaDOS"), (c.turret, "the Turret"),
+    turret = "the Turret (disarmed)" if disarmed else "the Turret"
+    for flag, what in ((c.portal, "a Portal"), (c.glados, "GLaDOS"), (c.turret, turret),
                        (c.cube, "the Companion Cube")):
         if flag:
             parts.append(what)
@@ -66,7 +69,7 @@ def chamber_title(c: Any, names: tuple[str, ...] | list[str]) -> str:
     return "; ".join(parts)
 
 
-def chamber_markup(c: Any, portal: int | None, players: int) -> str:
+def chamber_markup(c: Any, portal: int | None, players: int, disarmed: bool = False) -> str:
     """SVG markup of a chamber's contents, centred on (0, 0)."""
     out: list[str] = [f'<text class="letter" x="0" y="-35">{c.letter}</text>']
     icons = [i.value for i in c.icons]
@@ -94,11 +97,18 @@ def chamber_markup(c: Any, portal: int | None, players: int) -> str:
         badges.append('<g class="glados"><circle cx="{x}" cy="39" r="7.2"/>'
                       '<circle class="eye" cx="{x}" cy="39" r="2.6"/></g>')
     if c.turret:
-        badges.append('<use href="#i-t" class="badge turret" x="{x0}" y="30" width="18" '
-                      'height="18"/>')
+        # The Turret token, not the reward icon: a dark disc with a red eye (grey and
+        # struck through while a Character disarms it).
+        cls = "badge turret-tok disarmed" if disarmed else "badge turret-tok"
+        badge = (f'<use href="#tok-turret" class="{cls}" x="{{x0}}" y="29" width="20" '
+                 'height="20"/>')
+        if disarmed:
+            badge += '<path class="disarm" d="M{xl} 31 L{xr} 47"/>'
+        badges.append(badge)
     if c.cube:
-        badges.append('<use href="#i-q" class="badge cube" x="{x0}" y="30" width="18" '
-                      'height="18"/>')
-    for ox, badge in zip(slots(len(badges), 18.0), badges):
-        out.append(badge.replace("{x0}", f"{ox - 9:.1f}").replace("{x}", f"{ox:.1f}"))
+        badges.append('<use href="#i-q" class="badge cube" x="{x0}" y="29" width="20" '
+                      'height="20"/>')
+    for ox, badge in zip(slots(len(badges), 20.0), badges):
+        out.append(badge.replace("{x0}", f"{ox - 10:.1f}").replace("{x}", f"{ox:.1f}")
+                   .replace("{xl}", f"{ox - 8:.1f}").replace("{xr}", f"{ox + 8:.1f}"))
     return "".join(out)

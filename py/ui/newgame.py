@@ -60,6 +60,10 @@ class NewGameDialog:
         on(by_id("ng-cancel"), "click", lambda e: dialogs.close("newgame"))
         on(by_id("newgame"), "cancel", self._cancel)
         on(by_id("ng-form"), "input", lambda e: self._share())
+        on(by_id("ng-pass"), "change", lambda e: setattr(self, "pass_touched", True))
+        for row in self.rows:
+            on(row["kind"], "change", lambda e: self._default_pass())
+        self.pass_touched = False
 
     def _cancel(self, event: Any) -> None:
         if not self.any_game:
@@ -72,6 +76,16 @@ class NewGameDialog:
         except Exception:
             return 2
 
+    def _default_pass(self) -> None:
+        """The pass-the-device screen is on by default when two or more people play at
+        this device (until the player sets it themselves)."""
+        if self.pass_touched:
+            return
+        n = self._players()
+        humans = sum(1 for r in self.rows[:n] if r["kind"].value == "human")
+        by_id("ng-pass").checked = humans >= 2
+        self._share()
+
     def _players_changed(self) -> None:
         n = self._players()
         for seat, row in enumerate(self.rows):
@@ -83,6 +97,7 @@ class NewGameDialog:
             name = params.clean_name(self.rows[seat]["name"].value, seat)
             first.append(h("option", name, value=str(seat)))
         first.value = keep if keep == "" or (keep.isdigit() and int(keep) < n) else ""
+        self._default_pass()
         self._share()
 
     def _reseed(self) -> None:
@@ -122,6 +137,7 @@ class NewGameDialog:
             row["kind"].value = st.seats[seat] if seat < len(st.seats) else "human"
         by_id("ng-seed").value = str(st.seed)
         by_id("ng-pass").checked = st.pass_device
+        self.pass_touched = st.from_url or st.pass_device  # a link's choice stands
         self._players_changed()
         by_id("ng-first").value = "" if st.first is None else str(st.first)
         show(by_id("ng-continue"), can_continue and game_on)

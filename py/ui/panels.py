@@ -32,6 +32,14 @@ def action_button(s: Any, text: str, cls: str = "act") -> str:
     return markup("button", label, cls, type="button", data_action=text, title=s.describe(text))
 
 
+def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
+    """One card of the hand tray: its name and a button for each way to use it now."""
+    card = labels.CARD_NAMES.get(card_id)
+    name = card.name if card is not None else card_id
+    return markup("span", None, "tray-card", inner=markup("span", name, "tray-name")
+                  + "".join(action_button(s, a) for a in acts))
+
+
 class Panels:
     """Everything outside the lab that shows the game."""
 
@@ -84,11 +92,20 @@ class Panels:
 
     # ---- choices -------------------------------------------------------------------------
     def choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str],
-                selected: str | None) -> None:
-        key = (tuple(texts), selected, s.turn_number, s.decision)
+                selected: str | None, confirming: str | None = None) -> None:
+        key = (tuple(texts), selected, s.turn_number, s.decision, confirming)
         if key == self.choices_key:
             return
         self.choices_key = key
+        if confirming is not None:
+            # The turn's last decision, not played yet: say what it does, confirm or go back.
+            html = (markup("span", f"{s.describe(confirming)}. This ends your turn.",
+                           "choice-label hint")
+                    + markup("button", "Confirm: end my turn", "confirm-end", type="button",
+                             data_confirm=True, data_continue=True)
+                    + markup("button", "Back", "back", type="button", data_back=True))
+            by_id("choices").innerHTML = html
+            return
         by_id("choices").innerHTML = "".join(self._choices_markup(s, t, step, texts))
 
     @staticmethod
@@ -108,15 +125,25 @@ class Panels:
         hints = []
         if t.board:
             n = len(t.board)
-            hints.append(f"click a highlighted chamber ({n} choice{'s' if n != 1 else ''})")
+            verbs = t.board_verbs()
+            char = s.character
+            if verbs == ["burn"] and char is not None:
+                # A Character's own option, named: the prompt alone would say "deploy".
+                hints.append(f"use {char.name}'s {char.character_title}: burn one of your "
+                             f"Cake Slices in a highlighted chamber ({n}) for a reward")
+            else:
+                hints.append(f"click a highlighted chamber ({n} choice{'s' if n != 1 else ''})")
         if t.cards:
-            hints.append("use a card in your hand")
+            hints.append("deploy a card from the tray")
         if hints:
             text = " or ".join(hints)
             text = text[0].upper() + text[1:] + (", or choose:" if t.buttons else ".")
             out.append(markup("span", text, "choice-label hint"))
         for a in t.buttons:
             out.append(action_button(s, a))
+        if t.cards:
+            out.append(markup("div", None, "tray", inner="".join(tray_card(s, cid, acts)
+                                                             for cid, acts in t.cards.items())))
         return out
 
     # ---- divisions -----------------------------------------------------------------------
@@ -252,38 +279,67 @@ class Panels:
             inner = (markup("header", None, "card-head", inner=head)
                      + card_side(card, "action", "Aperture action")
                      + card_side(card, "character", "Character"))
-            acts = t.cards.get(cid, [])
-            if acts:
-                inner += markup("div", None, "card-buttons",
-                                inner="".join(action_button(s, a) for a in acts))
-            out.append(markup("article", None, "card", inner=inner))
+            playable = bool(t.cards.get(cid))
+            if playable:
+                inner += markup("p", "Can be deployed now: use the tray by the prompt.",
+                                "playable-note")
+            out.append(markup("article", None, "card playable" if playable else "card",
+                              inner=inner))
         box.innerHTML = "".join(out)
 
     # ---- log -----------------------------------------------------------------------------
     def reset_log(self) -> None:
         self.log_shown = 0
+        self.log_turn: Any = None
         by_id("log").replaceChildren()
 
-    def log(self) -> None:
-        """Append the new log entries (one DOM call), or drop undone ones from the end."""
+    def log(self, names: Any) -> None:
+        """Append the new log entries (one DOM call), grouped by turn under a heading; an
+        undo (entries gone from the end) redraws the log once."""
         box = by_id("log")
         log = self.session.log
-        while self.log_shown > len(log):
-            box.lastElementChild.remove()
-            self.log_shown -= 1
+        if self.log_shown > len(log):
+            self.reset_log()
         new = []
         rec = self.session.record
         offset = len(rec.actions) - len(log) if rec is not None else -1  # a log from the start?
         for i, entry in enumerate(log[self.log_shown:], start=self.log_shown + 1):
-            turn, seat, text = entry
-            chip = (markup("span", None, f"chip d{seat} shape{seat}")
-                    if isinstance(seat, int) and 0 <= seat < 4 else "")
+            turn, seat, text = entry[0], entry[1], entry[2]
+            letters = entry[3] if len(entry) > 3 else ""
+            seat_ok = isinstance(seat, int) and 0 <= seat < 4
+            if turn != self.log_turn:
+                self.log_turn = turn
+                who = names[seat] if seat_ok and seat < len(names) else ""
+                chip = markup("span", None, f"chip d{seat} shape{seat}") if seat_ok else ""
+                new.append(markup("li", None, "log-turn",
+                                  inner=chip + markup("span", f"Turn {turn}" + (
+                                      f" · {who}" if who else ""))))
+            cls = f"log-entry d{seat}" if seat_ok else "log-entry"
             step = str(i + offset) if offset >= 0 else None  # a click replays from here
-            new.append(markup("li", None, "log-entry", inner=chip
-                              + markup("span", f"Turn {turn}. ", "muted") + markup("span", text),
-                              data_step=step, title="Replay from here" if step else None))
+            new.append(markup("li", text, cls, data_chambers=letters or None,
+                              tabindex="0" if letters else None, data_step=step,
+                              title="Replay from here" if step else None))
         if new:
             box.insertAdjacentHTML("beforeend", "".join(new))
         # No scrolling from here: reading scrollHeight would force a layout on every click.
         # The log's scroll box is a reversed flex column, which keeps the newest in view.
         self.log_shown = len(log)
+
+    def since(self, entries: list[list[Any]], names: Any) -> None:
+        """The strip that says what the others did since this player's last turn."""
+        if not entries:
+            self.texts.prop("since", "hidden", True)
+            return
+        seats = []
+        for e in entries:
+            if e[1] not in seats:
+                seats.append(e[1])
+        parts = []
+        for seat in seats:
+            mine = [e[2] for e in entries if e[1] == seat]
+            # The turn's decisive moves: activations and recycles, and what they caused.
+            words = (" activates ", " recycles ", "destroyed", "incinerated", " wins")
+            key = [t for t in mine if any(w in t for w in words)]
+            parts.append(" · ".join(key or mine[-1:]))
+        self.texts.text("since-text", "Since your last turn: " + " — ".join(parts))
+        self.texts.prop("since", "hidden", False)

@@ -115,10 +115,21 @@ def parse_query(query: str, seed: int) -> Settings:
     return s
 
 
+def quote(text: str) -> str:
+    """A query value: letters, digits and -._~ as they are, everything else %XX (UTF-8)."""
+    safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"
+    return "".join(ch if ch in safe else "".join(f"%{b:02X}" for b in ch.encode("utf-8"))
+                   for ch in text)
+
+
 def query_of(s: Settings) -> str:
-    """The query string that sets up the same game (for sharing)."""
+    """The query string that sets up the same game (for sharing): every setting and the
+    names (names that cannot hold a comma lose it)."""
     parts = [f"players={s.players}", f"seed={s.seed}",
-             "seats=" + ",".join(s.game_seats())]
+             "seats=" + ",".join(s.game_seats()),
+             "names=" + ",".join(quote(n.replace(",", " ")) for n in s.game_names())]
     if s.first is not None:
         parts.append(f"first={s.first}")
+    if s.pass_device:
+        parts.append("pass=1")
     return "?" + "&".join(parts)

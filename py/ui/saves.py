@@ -6,7 +6,8 @@
      "undo":  {"base": <an earlier state>, "actions": ["from C", ...]}   (only when undoable)
      "seats": ["human", "easy", ...],         one per seat: "human" or a bot level
      "ui":    {"pass_device": true, "revealed": 0},
-     "log":   [[turn, seat, "Ann moves 2 Test Subjects ..."], ...],
+     "log":   [[turn, seat, "Ann moves 2 Test Subjects ...", "KL"], ...],
+              (the fourth item, the chambers the move touched, may be missing)
      "record": {"format": "cakegame-record/1", ...}}   the whole game (ui/record.py)
 
 Everything read back is checked: a save that is not JSON, not ours, from a newer version, or
@@ -206,10 +207,14 @@ def decode(text: Any) -> Save:
 
 
 def _log_entry_ok(entry: Any, players: int) -> bool:
-    """[turn, seat, text]: a turn number, a seat or None, and a sentence of bounded length."""
-    if not isinstance(entry, list) or len(entry) != 3:
+    """[turn, seat, text] or [turn, seat, text, chambers]: a turn number, a seat or None, a
+    sentence of bounded length, and the letters of the chambers the move touched."""
+    if not isinstance(entry, list) or len(entry) not in (3, 4):
         return False
-    turn, seat, text = entry
+    if len(entry) == 4 and not (isinstance(entry[3], str) and len(entry[3]) <= 18
+                                and (entry[3] == "" or entry[3].isalpha())):
+        return False
+    turn, seat, text = entry[:3]
     return (isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < 10**9
             and (seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
                                   and 0 <= seat < players))

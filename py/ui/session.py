@@ -12,7 +12,7 @@ from typing import Any
 
 import cakegame
 
-from . import history, saves
+from . import eventlog, history, saves
 
 
 class Session:
@@ -24,6 +24,7 @@ class Session:
         self.actions: list[str] = []  # actions between consecutive states of the window
         self.log: list[list[Any]] = []
         self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
+        self.losses: list[dict[str, int]] = []  # per log entry: pieces lost per chamber
         self.seats: list[str] = []
         self.ui: dict[str, Any] = {"pass_device": False, "revealed": None}
         self.last_action = ""  # the text of the action played last (outlined on the board)
@@ -70,6 +71,7 @@ class Session:
     def set_log(self, log: list[list[Any]]) -> None:
         self.log = [list(e) for e in log]
         self.log_parts = [json.dumps(e, separators=(",", ":")) for e in self.log]
+        self.losses = [{} for _ in self.log]  # not saved: a resumed game shows none
 
     # ---- questions -----------------------------------------------------------------------
     def is_human(self, seat: int | None) -> bool:
@@ -90,9 +92,11 @@ class Session:
         return s is not None and not s.is_over and not self.is_human(s.current_player)
 
     def needs_curtain(self, seat: int) -> bool:
-        """The pass-the-device screen must hide `seat`'s hand until its owner is ready."""
+        """The pass-the-device screen must hide `seat`'s hand until its owner is ready;
+        skipped when there is nothing to hide (an empty hand)."""
         return (bool(self.ui.get("pass_device")) and self.humans >= 2
-                and self.ui.get("revealed") != seat)
+                and self.ui.get("revealed") != seat and self.state is not None
+                and self.state.hand_size(seat) > 0)
 
     def legal_texts(self) -> list[str]:
         """The engine's legal actions now, as texts (worked out once per state)."""
@@ -108,6 +112,28 @@ class Session:
 
     def can_undo(self) -> bool:
         return self.human_to_act() and len(self.states) > 1 and self.undo_depth() > 0
+
+    def since_last_turn(self, seat: int) -> list[list[Any]]:
+        """The log entries of the other seats since `seat` last decided (newest last)."""
+        n = self._since_count(seat)
+        return self.log[len(self.log) - n:] if n else []
+
+    def losses_since(self, seat: int) -> dict[str, int]:
+        """Test Subjects and Cake Slices lost per chamber since `seat` last decided."""
+        out: dict[str, int] = {}
+        n = self._since_count(seat)
+        for lost in self.losses[len(self.losses) - n:] if n else []:
+            for letter, count in lost.items():
+                out[letter] = out.get(letter, 0) + count
+        return out
+
+    def _since_count(self, seat: int) -> int:
+        n = 0
+        for entry in reversed(self.log):
+            if entry[1] == seat:
+                break
+            n += 1
+        return n if n < len(self.log) else 0
 
     def bot_seed(self) -> int:
         """The seed a bot decides with now: a function of the game and how far it went."""
@@ -127,9 +153,12 @@ class Session:
             new = s.apply_unchecked(cakegame.Action.parse(text))
         else:
             new = s.apply(text)
-        entry = [s.turn_number, seat, s.describe(text)]
+        # One entry per move, its consequences in words and the chambers it touched.
+        entry = [s.turn_number, seat, eventlog.entry_text(s, text, new),
+                 eventlog.chambers_of(text, new.events)]
         self.log.append(entry)
         self.log_parts.append(json.dumps(entry, separators=(",", ":")))
+        self.losses.append(eventlog.losses(new.events))
         self.states.append(new)
         self.actions.append(text)
         if self.record is not None:
@@ -157,6 +186,7 @@ class Session:
         if self.log:
             self.log.pop()
             self.log_parts.pop()
+            self.losses.pop()
         return self.state, undone
 
     def reveal(self) -> None:

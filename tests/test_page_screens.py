@@ -1,0 +1,199 @@
+"""Whole games at three screen sizes, checked at every decision (issue 10).
+
+A person plays one seat against computer players. The person's choices come from the
+engine's easy bot, run here under CPython on the state the page saved (so they make some
+sense, and the game lasts: each of these seeds reaches turn 40), and are made the way a
+player would: on the board when the board offers them (chambers, the recycled chamber's
+landing places), else with the buttons. At every decision the page must show:
+  - every enabled action outside the lab inside the viewport, with the page not scrolled;
+  - at least one chamber the player can choose inside the lab's panel and the viewport;
+  - on a phone, chambers at least 44 CSS px wide and the lab's text at least 11 px tall;
+  - no sideways scroll.
+Late in each game (turn 40 or later) a screenshot goes to docs/screenshots/, and one of a
+recycle in flight (the chamber on its way, the pieces it destroys rising away).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import cakegame
+import pytest
+from cakegame.bots import choose
+from playhelp import SAVED_GAME, status
+from ui import targets
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+# Checks made in the page after the redraw and the lab's follow (two animation frames).
+CHECK = """
+async (phone) => {
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const bad = [];
+  const W = innerWidth, H = innerHeight;
+  if (document.documentElement.scrollWidth > W) bad.push('sideways scroll');
+  if (scrollY !== 0 || scrollX !== 0) bad.push(`page scrolled to ${scrollX},${scrollY}`);
+  const lab = document.getElementById('lab');
+  const wrap = document.getElementById('lab-wrap').getBoundingClientRect();
+  const live = [...document.querySelectorAll(
+      '[data-action]:not([disabled]), [data-continue]:not([disabled])')]
+    .filter(e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])'));
+  for (const e of live) {
+    if (lab.contains(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.left < 0 || r.top < 0 || r.right > W + 0.5 || r.bottom > H + 0.5) {
+      bad.push(`out of view: ${e.getAttribute('data-action') || e.textContent} at ` +
+               `${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+    }
+  }
+  const onBoard = live.filter(e => lab.contains(e));
+  const seen = onBoard.filter(e => {
+    const r = e.getBoundingClientRect();
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    return x >= Math.max(0, wrap.left) && x <= Math.min(W, wrap.right)
+        && y >= Math.max(0, wrap.top) && y <= Math.min(H, wrap.bottom);
+  });
+  if (onBoard.length && !seen.length) bad.push(`none of ${onBoard.length} board choices in view`);
+  const scale = lab.getBoundingClientRect().width / lab.viewBox.baseVal.width;
+  let narrowest = 1e9, smallest = 1e9;
+  for (const g of document.querySelectorAll('#chambers > .chamber:not(.gone)')) {
+    narrowest = Math.min(narrowest, g.querySelector('.hex').getBoundingClientRect().width);
+  }
+  for (const t of document.querySelectorAll('#chambers .chamber:not(.gone) text')) {
+    smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * scale);
+  }
+  if (phone && narrowest < 44) bad.push(`chamber ${narrowest.toFixed(1)} px wide`);
+  if (phone && smallest < 11) bad.push(`lab text ${smallest.toFixed(1)} px`);
+  return {bad, narrowest, smallest, live: live.length};
+}
+"""
+
+# Click the element for `action` (the board's first, as a player looking at the board
+# would), or the chamber that opens it; report what was clicked. Waits for the redraw.
+CLICK = """
+async ([action, chamber]) => {
+  const visible = e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])');
+  const all = [...document.querySelectorAll('[data-action]:not([disabled])')]
+    .filter(e => visible(e) && e.getAttribute('data-action') === action);
+  const lab = document.getElementById('lab');
+  let el = all.find(e => lab.contains(e)) || all[0];
+  let how = el ? (lab.contains(el) ? 'board' : 'button') : null;
+  if (!el && chamber) {
+    el = document.querySelector(`#lab [data-select="${chamber}"]`);
+    how = el ? 'open' : null;
+  }
+  if (!el) {
+    const c = document.querySelector('[data-confirm]');
+    if (c && visible(c)) { el = c; how = 'confirm'; }
+  }
+  if (!el) return null;
+  let panned = false;
+  if (lab.contains(el)) {  // out of the lab's panel: pan it, as a player drags the lab
+    const w = document.getElementById('lab-wrap');
+    const box = w.getBoundingClientRect(), q = el.getBoundingClientRect();
+    const mid = (q.left + q.right) / 2;
+    if (mid < box.left + 10 || mid > box.right - 10) {
+      w.scrollLeft += mid - (box.left + box.right) / 2;
+      panned = true;
+    }
+  }
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  const reachable = !!hit && (el.contains(hit) || hit.contains(el));
+  const status = document.getElementById('status');
+  const before = status.dataset.ready;
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  for (let i = 0; i < 200 && status.dataset.ready === before; i++) {
+    await new Promise(res => setTimeout(res, i < 5 ? 0 : 10));
+  }
+  return [how, reachable, panned];
+}
+"""
+
+WAIT_FOR_PERSON = """
+() => document.getElementById('status').textContent.startsWith('Game over')
+  || [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]')]
+       .some(e => e.getClientRects().length > 0 && !e.closest('dialog'))
+"""
+
+SIZES = {
+    # name: (viewport, touch, players, seed, seats)
+    "desk": ({"width": 1280, "height": 800}, False, 2, 27, "human,easy"),
+    "phone": ({"width": 390, "height": 844}, True, 4, 38, "human,easy,easy,easy"),
+    "wide": ({"width": 1920, "height": 1080}, False, 3, 9, "easy,human,easy"),
+}
+
+
+def _params():
+    for name, (viewport, touch, *_rest) in SIZES.items():
+        args = {"viewport": viewport, "has_touch": touch, "is_mobile": touch}
+        yield pytest.param(name, marks=pytest.mark.browser_context_args(**args), id=name)
+
+
+def person_choice(page) -> tuple[str, object]:
+    """What the person plays now (and the state it is played in), from the saved game; the
+    bot's seed is the number of actions so far, so a seed's game is always the same."""
+    save = json.loads(page.evaluate(SAVED_GAME))
+    state = cakegame.State.from_json(save["game"])
+    n = len(save["log"])
+    return str(choose(state.view(state.current_player), "easy", seed=n * 31 + 1)), state
+
+
+@pytest.mark.parametrize("size", list(_params()))
+def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size):
+    viewport, touch, players, seed, seats = SIZES[size]
+    page = page_watch
+    page.goto(f"index.html?players={players}&seed={seed}&seats={seats}&botpace=0")
+    phone = viewport["width"] < 600
+    decisions = 0
+    ways: dict[str, int] = {}
+    late_shot = False
+    anim_shot = False
+    for _ in range(2000):
+        try:
+            page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
+        except Exception:
+            page.screenshot(path=str(artifacts / f"stuck-{size}.png"))
+            raise AssertionError(f"{size}: stuck at {status(page)!r} after {decisions} "
+                                 f"decisions; {page_watch.report()}") from None
+        if status(page).startswith("Game over"):
+            break
+        report = page.evaluate(CHECK, phone)
+        assert not report["bad"], f"{size}, {status(page)}: {report['bad']}"
+        if page.locator("[data-confirm]").count():
+            how, reachable, panned = page.evaluate(CLICK, ["", None])
+            if size == "desk" and decisions > 100 and not anim_shot:
+                # The turn's recycle, just played: the chamber is on its way, pieces leave.
+                anim_shot = True
+                path = artifacts / "animation-desk.png"
+                page.screenshot(path=str(path))
+                shutil.copyfile(path, SCREENSHOTS / "animation-desk.png")
+        else:
+            action, state = person_choice(page)
+            if state.turn_number >= 40 and not late_shot:
+                late_shot = True
+                path = artifacts / f"late-{size}.png"
+                page.screenshot(path=str(path))
+                shutil.copyfile(path, SCREENSHOTS / f"late-{size}.png")
+            result = page.evaluate(CLICK, [action, targets.chamber_of(action)])
+            assert result is not None, f"{size}: nothing to click for {action!r}"
+            how, reachable, panned = result
+            if how == "open":  # a chamber that stands for several actions: now the second
+                report = page.evaluate(CHECK, phone)
+                assert not report["bad"], f"{size}, {status(page)}: {report['bad']}"
+                result = page.evaluate(CLICK, [action, None])
+                assert result is not None and result[0] != "open", action
+                how, reachable, panned = result
+        assert reachable, f"{size}: the {how} for the decision is covered"
+        ways[how] = ways.get(how, 0) + 1
+        ways["panned"] = ways.get("panned", 0) + panned
+        decisions += 1
+    assert status(page).startswith("Game over"), status(page)
+    # The seeds were picked for games that reach turn 40 (a change in the bots may shorten
+    # them: then the late screenshot is missing, and a longer seed is due).
+    assert decisions > 60, f"{size}: a short game ({decisions} decisions)"
+    # The person used the board, the buttons, and the end-of-turn confirmation.
+    assert ways.get("board", 0) > 10 and ways.get("confirm", 0) > 5, ways
+    page.assert_clean()
