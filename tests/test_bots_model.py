@@ -203,7 +203,7 @@ def check_activation(st: cakegame.State) -> None:
             # supply. A choice of order, not a rule: the position is not compared.
             continue
         if not e.is_over and e.decision == "recycle":
-            row, _ = c.geo().recycled_to(x, None, c.rule is cakegame.Rule.ANY_ROW)
+            row, _ = c.geo().recycled_to(x, None, False)
             e = e.apply(f"recycle {ROWS[row]}")
         got = Board.read_state(e)
         if e.is_over and e.outcome.reason.value == "opera":

@@ -34,8 +34,11 @@ CHAMBERS = """
   g.classList.contains('old-edge')])
 """
 
+# Everything in the site's storage but the start-up picture of the lab (a cache the page
+# rewrites whenever it draws, not a game).
 STORAGE = """
-() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))
+() => Object.fromEntries(Object.keys(localStorage).filter(k => k !== 'cakegame.picture')
+                         .sort().map(k => [k, localStorage.getItem(k)]))
 """
 
 SAVE = """
@@ -304,6 +307,16 @@ async (text) => {
   el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
   for (let i = 0; i < 200 && status.dataset.ready === before; i++) {
     await new Promise(res => setTimeout(res, 5));
+  }
+  // The last decision of a turn against a computer waits for a confirm (a preference).
+  const confirm = [...document.querySelectorAll('[data-confirm]')].find(visible);
+  if (confirm) {
+    const again = status.dataset.ready;
+    await new Promise(res => setTimeout(res, 20));  // a click right after a redraw is ignored
+    confirm.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+    for (let i = 0; i < 200 && status.dataset.ready === again; i++) {
+      await new Promise(res => setTimeout(res, 5));
+    }
   }
   return 'ok';
 }

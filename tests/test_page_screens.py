@@ -145,7 +145,7 @@ def person_choice(page) -> tuple[str, object]:
 def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size):
     viewport, touch, players, seed, seats = SIZES[size]
     page = page_watch
-    page.goto(f"index.html?players={players}&seed={seed}&seats={seats}&botpace=0")
+    page.goto(f"index.html?players={players}&seed={seed}&seats={seats}&botpace=0&confirm=1")
     phone = viewport["width"] < 600
     decisions = 0
     ways: dict[str, int] = {}

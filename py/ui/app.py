@@ -313,7 +313,10 @@ class App:
     def _ends_turn_for_a_computer(self, s: Any, text: str) -> bool:
         """Would `text` hand the game to a computer player's turn? (Then, by the player's
         preference, it waits for a confirm and the turn stays undoable until then.)"""
-        if not self.prefs.confirm_end or not self.session.is_human(s.current_player):
+        # `?botpace=` (tests, demos) plays without it unless `&confirm=1` asks for it.
+        wanted = (self.prefs.confirm_end if self.settings.bot_pace_ms is None
+                  else self.settings.confirm)
+        if not wanted or not self.session.is_human(s.current_player):
             return False
         if all(k == "human" for k in self.session.seats):
             return False

@@ -27,6 +27,7 @@ class Settings:
     pass_device: bool = False
     from_url: bool = False  # the query named a game: with no save, start it at once
     bot_pace_ms: int | None = None  # ?botpace=0: bots play at once (tests, demos)
+    confirm: bool = False  # with ?botpace=, &confirm=1 keeps the end-of-turn confirmation
 
     def game_names(self) -> list[str]:
         return [clean_name(n, i) for i, n in enumerate(self.names[: self.players])]
@@ -109,6 +110,9 @@ def parse_query(query: str, seed: int) -> Settings:
     passing = one("pass")
     if passing is not None:
         s.pass_device = passing.strip().lower() in ("1", "on", "yes", "true")
+    confirm = one("confirm")
+    if confirm is not None:
+        s.confirm = confirm.strip().lower() in ("1", "on", "yes", "true")
     pace = one("botpace")
     if pace is not None and pace.strip().isdigit():
         s.bot_pace_ms = min(int(pace), 5000)

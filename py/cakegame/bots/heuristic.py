@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from ..actions import Action, Verb
 from ..content import CARD_BY_ID, HAND_LIMIT, PANEL_INDEX, PANEL_LETTERS, ROWS, Effect, Rule
 from ..rng import Rng
-from .board import Board, best_activation, static_value, value, values
+from .board import Board, best_activation, static_value, value, value_steps, values
 
 EFFECT_WORTH = {
     Effect.CAKE: 1.0, Effect.SUBJECT: 0.45, Effect.MOVE: 0.55, Effect.FORCE: 0.5,
@@ -203,7 +203,10 @@ def plan_moves_steps(b: Board, me: int, who: int, act_pending: bool, bonus: bool
     stage.sort(key=lambda t: (-t[0], t[1]))
     for j, (v1, _, m, x, picks, c) in enumerate(stage):
         if j < full:
-            v = value(c, me, nxt) if x >= 0 or c.over is not None else rest_value(c, me, False)
+            if x >= 0 or c.over is not None:
+                v = yield from value_steps(c, me, nxt)
+            else:
+                v = yield from rest_value_steps(c, me, False)
             yield
         else:
             v = v1 - 1.0

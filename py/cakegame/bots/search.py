@@ -41,7 +41,7 @@ from typing import Any
 from ..actions import Action, Verb
 from ..content import PANEL_LETTERS
 from ..rng import Rng
-from .board import Board, value
+from .board import Board, value_steps
 from .heuristic import (
     Medium,
     P,
@@ -215,7 +215,7 @@ class Search:
             st = st.apply_unchecked(a)
             guard += 1
             yield
-        val = value(Board.read_state(st), me, me)
+        val = yield from value_steps(Board.read_state(st), me, me)
         _memo[key] = val
         if len(_memo) > _MEMO_SIZE:
             _memo.popitem(last=False)
