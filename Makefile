@@ -16,7 +16,7 @@ STAMPS := .make
 PYTEST_ARGS ?=
 
 .PHONY: play serve build runtime config wheel pybundle precache site test test-deps pip-deps chromium \
-        engines lint bench bench-browsers clean distclean
+        engines lint typecheck bench bench-browsers clean distclean
 
 # ---- runtime from the npm registry --------------------------------------------------------
 # npm ci writes node_modules/.package-lock.json: it is the stamp of a complete install.
@@ -98,11 +98,16 @@ test-deps: pip-deps chromium engines build
 lint: pip-deps
 	$(PYTHON) -m ruff check .
 
-# Lint and tests both run; either failing fails the target.
+# The type checker reads py/ as pyproject.toml's [tool.mypy] says.
+typecheck: pip-deps
+	$(PYTHON) -m mypy
+
+# Lint, type check and tests all run; any failing fails the target.
 test: test-deps
 	@lint=0; $(PYTHON) -m ruff check . || lint=$$?; \
+	$(PYTHON) -m mypy || lint=$$?; \
 	$(PYTHON) -m pytest $(PYTEST_ARGS) || exit $$?; \
-	if [ $$lint != 0 ]; then echo "make test: ruff found problems (above)"; exit $$lint; fi
+	if [ $$lint != 0 ]; then echo "make test: ruff or mypy found problems (above)"; exit $$lint; fi
 
 bench: pip-deps chromium build
 	$(PYTHON) bench/page.py
@@ -113,7 +118,7 @@ bench-browsers: pip-deps chromium engines build
 
 clean:
 	rm -rf runtime/ build/ _site/ $(STAMPS)/ sw-precache.js tests/artifacts/ bench/results/ \
-	  .pytest_cache/ .ruff_cache/
+	  .pytest_cache/ .ruff_cache/ .mypy_cache/
 	find . -name __pycache__ -type d -not -path "./node_modules/*" -prune -exec rm -rf {} +
 
 distclean: clean

@@ -156,15 +156,23 @@
   function showPanel(why) {
     if (rescue.shown || !document.body) return;
     rescue.shown = true;
-    var panel = document.createElement("section");
+    // A modal dialog of its own: in the top layer, above the game and any dialog Python
+    // left open (those would make the rest of the page inert), wherever the page scrolled.
+    var open = document.querySelectorAll("dialog[open]");
+    for (var i = 0; i < open.length; i++) open[i].close();
+    var panel = document.createElement("dialog");
     panel.id = "rescue";
-    panel.setAttribute("role", "alert");
+    panel.setAttribute("role", "alertdialog");
+    panel.setAttribute("aria-labelledby", "rescue-title");
+    panel.addEventListener("cancel", function (event) { event.preventDefault(); });
     var title = document.createElement("h2");
+    title.id = "rescue-title";
     title.textContent = "The game stopped working";
     var text = document.createElement("p");
     text.id = "rescue-text";
-    text.textContent = "The page's Python failed (" + why + "). Any saved game is kept " +
-      "aside in this browser, never deleted. You can start a new game or load one from a file.";
+    text.textContent = "The page's Python failed (" + why + "). You can start a new game " +
+      "or load one from a file: the saved game is first kept aside in this browser, never " +
+      "deleted.";
     var input = document.createElement("input");
     input.type = "file";
     input.id = "rescue-file";
@@ -176,7 +184,8 @@
                button("Import a game", "rescue-import", function () { input.click(); }),
                button("Reload", "rescue-reload", function () { location.reload(); }));
     panel.append(title, text, row, input);
-    document.body.prepend(panel);
+    document.body.append(panel);
+    try { panel.showModal(); } catch (e) { panel.setAttribute("open", ""); }
   }
   rescue.show = showPanel;
 

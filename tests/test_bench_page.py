@@ -27,3 +27,20 @@ def test_bench_measures_hello_page(tmp_path, browser_type_launch_args):
     assert hello["first_contentful_paint"] is not None
     assert hello["clicks"] == 5 and hello["unchanged"] == 0
     assert hello["settled_median"] < 1000
+
+
+def test_bench_measures_the_micropip_floor_over_the_link(tmp_path, browser_type_launch_args):
+    out = tmp_path / "bench.json"
+    proc = subprocess.run(
+        [sys.executable, "bench/page.py", "--runs", "1", "--clicks", "0", "--only", "micropip",
+         "--link-runs", "1", "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
+        timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Over a player's link" in proc.stdout
+    data = json.loads(out.read_text())
+    assert data["summary"]["micropip"]["runs"] == 1
+    linked = data["link"]["summary"]["micropip"]
+    assert linked["runs"] == 1 and 0 < linked["cold"] < 120_000
+    # The interpreter crossed the wire compressed: far fewer bytes than its 9.6 MB.
+    assert 3e6 < linked["bytes"] < 9e6
+    assert linked["warm_bytes"] < 100_000  # max-age: the reload comes from the HTTP cache

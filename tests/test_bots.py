@@ -175,7 +175,8 @@ def test_thinking_cut_inside_playouts_gives_the_same_answer() -> None:
             pieces += 1
         _clear_memos()
         assert t.best() == bots.choose(v, "hard", seed=9, iterations=5)
-        assert t.iterations == 5 or pieces == 1
+        # every playout ran, unless the decision had one sensible answer (no search)
+        assert t.iterations == 5 or t._search.cands is None
 
 
 def test_light_board_matches_the_engine() -> None:

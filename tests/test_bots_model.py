@@ -6,7 +6,9 @@ and bot-played games is checked here for everything the model computes: reading 
 position, movement targets, activatable chambers, majorities and who is rewarded, the
 icons paid, a group move with the cake it carries, deliveries, the Turret and the Companion
 Cube, the single-subject bonus, which rows may take a recycled chamber and where it lands,
-and the end of the game (a division wiped out, cake incinerated, Opera Turret's win).
+and the end of the game (a division wiped out, cake incinerated, Opera Turret's win); and at
+every activation, each chamber activated with its rewards and recycle played through the
+engine's own actions, as the model's `Board.activate` delivers them.
 
 Every position is checked with each Character active in turn (the Character is the top of
 the discard pile, so it is set on a copy of the position's data), so each Character's rule
@@ -22,7 +24,7 @@ import pytest
 from cakegame import rules
 from cakegame.bots import heuristic
 from cakegame.bots.board import Board
-from cakegame.content import CARDS
+from cakegame.content import CARDS, HAND_LIMIT, PANEL_LETTERS, ROWS
 from cakegame.rng import Rng
 from cakegame.state import clone
 
@@ -157,6 +159,63 @@ def check_opera(d: dict[str, Any], b: Board) -> None:
         assert (c.over == (s,)) == want, ("opera", s)
 
 
+def check_activation(st: cakegame.State) -> None:
+    """At an activation: every chamber that may be activated, with its rewards delivered
+    where the model delivers them by default, and the chamber recycled into the row the
+    model picks, played through the engine's own actions; the lab, supplies, hands and
+    end of the game must then agree with `Board.activate`."""
+    b = Board.read_state(st)
+    for x in b.activatable():
+        want = b.copy()
+        want.activate(x)
+        c = b.copy()
+        c.activated = x
+        m = c.rewarded(x)
+        e = st.apply(f"activate {PANEL_LETTERS[x]}")
+        for code in c.reward_codes(x) if m is not None else "":
+            if c.over is not None or e.is_over or e.decision != "reward":
+                break
+            if code in "sc":
+                q = c.safest_new_edge(x)
+                supply = c.supply if code == "s" else c.cake_supply
+                if supply[m] <= 0:
+                    continue
+                act = f"{'subject' if code == 's' else 'cake'} {PANEL_LETTERS[q]}"
+                (c.deliver_subject if code == "s" else c.deliver_cake)(m, q)
+            elif code == "a":
+                if c.hand[m] >= HAND_LIMIT:
+                    continue
+                c.hand[m] += 1
+                act = "card"
+            elif code == "q":
+                before = c.cube
+                c.place_cube(m)
+                act = "cube stay" if c.cube == before else f"cube {PANEL_LETTERS[c.cube]}"
+            else:
+                before = c.turret
+                c.step_turret(m)
+                act = "turret stay" if c.turret == before else f"turret {PANEL_LETTERS[c.turret]}"
+            c.check_end()
+            e = e.apply(act)
+        if not e.is_over and e.decision == "reward":
+            # The model delivers in the icons' order and drops a reward it has no supply
+            # for; a player may still deliver it after the Turret sent subjects back to the
+            # supply. A choice of order, not a rule: the position is not compared.
+            continue
+        if not e.is_over and e.decision == "recycle":
+            row, _ = c.geo().recycled_to(x, None, False)
+            e = e.apply(f"recycle {ROWS[row]}")
+        got = Board.read_state(e)
+        if e.is_over and e.outcome.reason.value == "opera":
+            continue  # the turn ended with it: Opera's win is checked by `check_opera`
+        assert want.over == got.over, ("over", x)
+        if want.over is None:
+            fields = ("sub", "cake", "supply", "cake_supply", "burned", "pos", "face",
+                      "turret", "cube", "hand")
+            for f in fields:
+                assert getattr(want, f) == getattr(got, f), ("activate", x, f)
+
+
 def check_position(st: cakegame.State, character: str | None, rng: Rng) -> None:
     seat = 0 if st.is_over else st.current_player
     assert Board.read(st.view(seat)).key() == Board.read_state(st).key()
@@ -168,6 +227,8 @@ def check_position(st: cakegame.State, character: str | None, rng: Rng) -> None:
     check_deliveries(d, b)
     check_recycle(d, b)
     check_opera(d, b)
+    if st.decision == "activate":
+        check_activation(st)
 
 
 def positions(players: int, seed: int, how: str) -> list[cakegame.State]:

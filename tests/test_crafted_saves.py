@@ -124,7 +124,13 @@ def test_states_played_from_any_loadable_crafted_save_load_again() -> None:
     for trial in range(1200):
         name, text = rng.choice(texts)
         d = json.loads(text)
-        done = [craft(rng, d) for _ in range(1 + rng.randbelow(2))]
+        done = []
+        for _ in range(1 + rng.randbelow(2)):
+            try:
+                done.append(craft(rng, d))
+            except (TypeError, IndexError, KeyError, AttributeError):
+                # an earlier random damage left the data without the shape this craft edits
+                done.append("a craft that no longer fits")
         context = f"trial {trial}: {name} with {', '.join(done)}"
         try:
             s = State.from_json(copy.deepcopy(d))

@@ -213,6 +213,9 @@ def test_export_then_import_resumes_the_game(tab, tmp_path):
     assert saved_game(tab)["seed"] == 5
 
     tab.upload("#import-file", path)
+    tab.wait_for("() => document.querySelector('#import-confirm[open]')",
+                 what="the question before replacing the game")
+    tab.click("#import-confirm[open] #imp-yes")
     tab.wait_for("() => document.querySelector('#message[open]')", what="the import message")
     assert "imported" in tab.text("#msg-title")
     assert saved_game(tab) == game

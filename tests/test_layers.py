@@ -1,5 +1,9 @@
 """Layers with one-way imports: the rules package (standard library only) <- the bots <- the UI.
 
+The package's terminal front end (`python -m cakegame`: `__main__`, `cli`, `terminal`,
+`matches`) sits beside the UI, above the bots: it may use the bots, the clock and `sys`, and
+the rules never import it.
+
 Read from the source with `ast`, so an import hidden in a function or behind a condition
 counts too. The engine must run unchanged in CPython and in Pyodide: it may import nothing
 but the standard library and itself, never `js`, `pyodide` or `pyscript` (those exist only in
@@ -23,7 +27,11 @@ BROWSER_ONLY = {"js", "pyodide", "pyodide_js", "pyscript", "micropip"}
 NONDETERMINISTIC = {"random", "secrets", "uuid", "time", "datetime", "os", "sys", "threading",
                     "asyncio", "socket", "hashlib"}
 # The engine's public API for the bots: the package's exports, and these modules' public names.
-PUBLIC_MODULES = {"actions", "content", "rng", "state"}
+# `geometry` (the hexagonal lab's shape) is shared so the bots' fast model cannot disagree with
+# the engine about where chambers are.
+PUBLIC_MODULES = {"actions", "content", "geometry", "rng", "state"}
+# The terminal front end: a layer above the bots, like the page's UI.
+FRONT_END = {"__main__", "cli", "matches", "terminal"}
 
 
 def modules() -> list[Path]:
@@ -35,9 +43,13 @@ def bots_modules() -> list[Path]:
             or p.stem == "bots"]
 
 
+def front_end_modules() -> list[Path]:
+    return [p for p in modules() if p.parent == PACKAGE and p.stem in FRONT_END]
+
+
 def engine_modules() -> list[Path]:
-    bots = set(bots_modules())
-    return [p for p in modules() if p not in bots]
+    above = set(bots_modules()) | set(front_end_modules())
+    return [p for p in modules() if p not in above]
 
 
 def package_of(path: Path) -> list[str]:
@@ -80,6 +92,7 @@ def test_the_package_has_modules_and_bots() -> None:
     names = {p.stem for p in engine_modules()}
     assert {"__init__", "state", "rules", "actions", "serial", "content"} <= names
     assert bots_modules(), "no bots module found in py/cakegame"
+    assert {p.stem for p in front_end_modules()} == FRONT_END
 
 
 def test_the_rules_package_imports_only_the_standard_library_and_itself() -> None:
@@ -102,6 +115,9 @@ def test_the_rules_never_import_the_bots_or_randomness() -> None:
             parts = module.split(".")
             if parts[:2] == ["cakegame", "bots"] or (module == "cakegame" and "bots" in names):
                 problems.append(f"{where(path, line)}: the rules import the bots ({module})")
+            if (len(parts) > 1 and parts[0] == "cakegame" and parts[1] in FRONT_END) or (
+                    module == "cakegame" and FRONT_END & set(names)):
+                problems.append(f"{where(path, line)}: the rules import the front end ({module})")
             if parts[0] in NONDETERMINISTIC:
                 problems.append(f"{where(path, line)}: the rules import {module}")
     assert not problems, "\n".join(problems)

@@ -217,17 +217,26 @@ class Page:
 
     def export_from_link(self, selector: str) -> tuple[str, str]:
         """Click a control that downloads a file through an `<a download>` link; return the
-        name and text the page hands to that link (read back from its blob URL). For drivers
+        name and text the page hands to that link (the blob behind its URL). For drivers
         that cannot catch the download itself; the click still goes on as a player's does."""
+        # The blob is read where it is made (the page's content security policy forbids
+        # fetching blob: URLs).
         self.js("""() => {
           window.__exported = null;
+          const blobs = new Map();
+          const make = URL.createObjectURL;
+          URL.createObjectURL = function (blob) {
+            const url = make.call(URL, blob);
+            blobs.set(url, blob);
+            return url;
+          };
           const click = HTMLAnchorElement.prototype.click;
           HTMLAnchorElement.prototype.click = function () {
-            if (this.download) {
+            if (this.download && blobs.has(this.href)) {
               const name = this.download;
-              fetch(this.href).then(r => r.text()).then(t => {
-                window.__exported = [name, t]; });
+              blobs.get(this.href).text().then(t => { window.__exported = [name, t]; });
               HTMLAnchorElement.prototype.click = click;
+              URL.createObjectURL = make;
             }
             return click.call(this);
           };

@@ -78,8 +78,7 @@ def build(
     if deck is None:
         used = {c for h in hands for c in h} | set(discard)
         deck = [c for c in CARD_IDS if c not in used]
-    rows = [[p for p in range(len(PANELS)) if pos[p] is not None and pos[p][0] == r]
-            for r in range(3)]
+    rows = [[p for p, rx in enumerate(pos) if rx is not None and rx[0] == r] for r in range(3)]
     for r in rows:
         r.sort(key=lambda p: pos[p][1])  # type: ignore[index]
     if portals is None:

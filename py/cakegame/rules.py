@@ -238,7 +238,7 @@ def options(d: Data) -> list[Action]:
 
 def frame_options(d: Data, f: Frame) -> list[Action]:
     k = f["k"]
-    seat = f.get("seat")
+    seat: int = f.get("seat", -1)  # every frame but PUT (which has no options) has a seat
     layout = lab(d)
     order = layout.order
     V = Verb
@@ -380,7 +380,7 @@ def play(d: Data, action: Action) -> list[Action]:
     elif verb is V.SHIFT:
         a, b = panel_of(args[0]), panel_of(args[1])
         d["portals"][d["portals"].index(a)] = b
-        tell(d, "portal", seat, *d["portals"], cause=card_in_play(d))
+        tell(d, "portal", seat, d["portals"][0], d["portals"][1], cause=card_in_play(d))
         d["stack"].pop()
     elif verb is V.FROM:
         f["src"] = panel_of(args[0])

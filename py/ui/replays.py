@@ -42,6 +42,7 @@ class Replays:
         on(by_id("btn-share"), "click", lambda e: self.share())
         on(by_id("go-review"), "click", lambda e: self.open_review())
         on(by_id("log"), "click", self._on_log_click)
+        on(window, "hashchange", self._on_hash)  # a link pasted into this very tab
         self.review = ReviewDialog(on, self.continue_from, self.share_record,
                                    on_step=self.app._bump)
         self.sharer = ShareDialog(on)
@@ -97,6 +98,11 @@ class Replays:
             dialogs.message("This link cannot be opened", text)  # on top of the rest
             return
         self.review.open(replay, "link", 0)
+
+    def _on_hash(self, event: Any) -> None:
+        fragment = str(window.location.hash or "")
+        if sharelink.is_share(fragment):
+            self.open_link(fragment)
 
     def share(self) -> None:
         s = self.session.state

@@ -21,6 +21,8 @@ import json
 import zlib
 from typing import Any
 
+from cakegame import guard
+
 from .record import Record, RecordError, from_data
 
 PREFIX = "replay="
@@ -61,27 +63,9 @@ def encode(rec: Record) -> str:
 
 
 def depth_ok(text: str, limit: int = MAX_DEPTH) -> bool:
-    """Whether JSON text nests at most `limit` deep, by a scan that skips strings."""
-    depth = 0
-    in_string = False
-    escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return False
-        elif ch in "]}":
-            depth -= 1
-    return True
+    """Whether JSON text nests at most `limit` deep: the same scan as saves and imports
+    (`cakegame.guard`, no recursion), so a crafted link cannot overflow the parser."""
+    return guard.depth_of_text(text, limit) is not None
 
 
 def decode(fragment: str) -> Record:

@@ -22,7 +22,7 @@ activation, moving a group into an old-edge chamber first when that wins the cha
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import Any
 
 from ..content import CAKE_PER_DIVISION, CARD_BY_ID, HAND_LIMIT, OPERA_CAKE, PANELS, Rule
@@ -801,6 +801,18 @@ def best_activation(b: Board, p: int, me: int) -> Board:
 def values(b: Board, seats: Sequence[int], next_seat: int) -> list[float]:
     """`value(b, me, next_seat)` for each `me` in `seats`, sharing the work that does not
     depend on `me` (the other players' threats and replies)."""
+    steps = values_steps(b, seats, next_seat)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def values_steps(b: Board, seats: Sequence[int], next_seat: int
+                 ) -> Generator[None, None, list[float]]:
+    """`values` in steps, one other player's turn per step (a page slices hard's
+    playouts, which end with one of these)."""
     if b.over is not None:
         return [outcome_value(b.over, me) for me in seats]
     # Each other player in turn, from `next_seat` on (with three or four players, all of
@@ -817,6 +829,7 @@ def values(b: Board, seats: Sequence[int], next_seat: int) -> list[float]:
             return [w * outcome_value(t, me) + (1 - w) * sigmoid(K_LOGIT * lead(sc, me))
                     for me in seats]
         cur, sc = _reply(cur, s)
+        yield
         if cur.over is not None:
             return [outcome_value(cur.over, me) for me in seats]
     if sc is None:
@@ -838,6 +851,20 @@ def value(b: Board, me: int, next_seat: int) -> float:
         if len(_VALUE_MEMO) >= _VALUE_MEMO_SIZE:
             _VALUE_MEMO.clear()
         v = _VALUE_MEMO[key] = values(b, (me,), next_seat)[0]
+    return v
+
+
+def value_steps(b: Board, me: int, next_seat: int) -> Generator[None, None, float]:
+    """`value` in steps (see `values_steps`), sharing its memo."""
+    if b.over is not None:
+        return outcome_value(b.over, me)
+    key = (b.key(), me, next_seat)
+    v = _VALUE_MEMO.get(key)
+    if v is None:
+        v = (yield from values_steps(b, (me,), next_seat))[0]
+        if len(_VALUE_MEMO) >= _VALUE_MEMO_SIZE:
+            _VALUE_MEMO.clear()
+        _VALUE_MEMO[key] = v
     return v
 
 

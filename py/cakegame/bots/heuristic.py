@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from ..actions import Action, Verb
 from ..content import CARD_BY_ID, HAND_LIMIT, PANEL_INDEX, PANEL_LETTERS, ROWS, Effect, Rule
 from ..rng import Rng
-from .board import Board, best_activation, static_value, value, values
+from .board import Board, best_activation, static_value, value, value_steps, values
 
 EFFECT_WORTH = {
     Effect.CAKE: 1.0, Effect.SUBJECT: 0.45, Effect.MOVE: 0.55, Effect.FORCE: 0.5,
@@ -73,6 +73,11 @@ def activation_pending(r: Any) -> bool:
 
 def rest_value(b: Board, me: int, act_pending: bool) -> float:
     """Value for `me` once the turn player finishes the turn with its best activation."""
+    return drain(rest_value_steps(b, me, act_pending))
+
+
+def rest_value_steps(b: Board, me: int, act_pending: bool) -> Generator[None, None, float]:
+    """`rest_value` in steps, one activation judged per step."""
     t = b.turn
     nxt = (t + 1) % b.n
     if b.over is not None or not act_pending:
@@ -89,6 +94,7 @@ def rest_value(b: Board, me: int, act_pending: bool) -> float:
         if vt > best_v:
             best_v = vt
             best_mine = vm
+        yield
     return best_mine
 
 
@@ -197,7 +203,10 @@ def plan_moves_steps(b: Board, me: int, who: int, act_pending: bool, bonus: bool
     stage.sort(key=lambda t: (-t[0], t[1]))
     for j, (v1, _, m, x, picks, c) in enumerate(stage):
         if j < full:
-            v = value(c, me, nxt) if x >= 0 or c.over is not None else rest_value(c, me, False)
+            if x >= 0 or c.over is not None:
+                v = yield from value_steps(c, me, nxt)
+            else:
+                v = yield from rest_value_steps(c, me, False)
             yield
         else:
             v = v1 - 1.0
@@ -248,11 +257,11 @@ class Medium:
 
     def steps(self) -> Generator[None, None, Action]:
         """`choose()` in steps: the slow parts of the decision (the plans of a move, each
-        deploy option played out) run first, yielding between pieces of a few
-        milliseconds; what they compute is memoised, so the answer is `choose()`'s."""
+        deploy option played out, each option judged) run in pieces of a few
+        milliseconds with a yield between them; the answer is `choose()`'s."""
         if len(self.acts) > 1:
             yield from self._work()
-        return self.choose()
+        return (yield from self._answer())
 
     def _work(self) -> Generator[None, None, None]:
         k, f, me = self.v.decision, self.v.pending, self.me
@@ -268,12 +277,19 @@ class Medium:
                     self.played[a] = yield from _value_after_playing_steps(self.v, a, self.seed)
 
     def choose(self) -> Action:
+        return drain(self._answer())
+
+    def _answer(self) -> Generator[None, None, Action]:
+        """The decision's handler (a plain function, or a generator that yields between
+        the options it judges), checked against the legal actions."""
         acts = self.acts
         if len(acts) == 1:
             return acts[0]
         k = self.v.decision
         fn = MEDIUM_HANDLERS.get(k)
         a = fn(self) if fn is not None else None
+        if isinstance(a, Generator):
+            a = yield from a
         if a is not None and a in acts:
             return a
         MISSES[f"medium {k}"] += 1
@@ -287,9 +303,10 @@ class Medium:
                 best = (v, a)
         return None if best is None else best[1]
 
-    def _judge(self, edit: Any) -> list[tuple[float, Action]]:
+    def _judge(self, edit: Any) -> Generator[None, None, list[tuple[float, Action]]]:
         """Score every legal action by editing a copy of the board with `edit(copy, a)`
-        (which returns False for an action it does not model) and valuing what remains."""
+        (which returns False for an action it does not model) and valuing what remains
+        (in steps: a handler runs it with `yield from`)."""
         pending = activation_pending(self.v)
         out = []
         for a in self.acts:
@@ -300,7 +317,7 @@ class Medium:
             if self.fast:
                 out.append((static_value(c, self.me), a))
             else:
-                out.append((rest_value(c, self.me, pending), a))
+                out.append(((yield from rest_value_steps(c, self.me, pending)), a))
         return out
 
     # --- decisions
@@ -391,16 +408,16 @@ class Medium:
                 return a
         return find(self.acts, Verb.CARRY, "none")
 
-    def _bonus(self) -> Action | None:
+    def _bonus(self) -> Generator[None, None, Action | None]:
         def edit(c: Board, a: Action) -> bool:
             if a.args[0] == "card":
                 c.hand[self.me] += 1
             else:
                 c.deliver_subject(self.me, P(a.args[1]))
             return True
-        return self._best_of(self._judge(edit))
+        return self._best_of((yield from self._judge(edit)))
 
-    def _activate(self) -> Action | None:
+    def _activate(self) -> Generator[None, None, Action | None]:
         b, me = self.b, self.me
         nxt = (b.turn + 1) % b.n
         scored = []
@@ -410,9 +427,10 @@ class Medium:
             if c.rule is not Rule.ACTIVATE_FIRST:
                 c.end_turn()
             scored.append((value(c, me, nxt), a))
+            yield
         return self._best_of(scored)
 
-    def _reward(self) -> Action | None:
+    def _reward(self) -> Generator[None, None, Action | None]:
         me = self.me
         if self.fast:
             safe = self.b.safest_new_edge(self.b.activated)
@@ -441,9 +459,9 @@ class Medium:
                 if c.over is None:
                     c.recycle()
             return True
-        return self._best_of(self._judge(edit))
+        return self._best_of((yield from self._judge(edit)))
 
-    def _recycle(self) -> Action | None:
+    def _recycle(self) -> Generator[None, None, Action | None]:
         b, me = self.b, self.me
         nxt = (b.turn + 1) % b.n
         scored = []
@@ -451,33 +469,34 @@ class Medium:
             c = b.copy()
             c.recycle(ROWS.index(a.args[0]))
             scored.append((value(c, me, nxt), a))
+            yield
         return self._best_of(scored)
 
     def _discard(self) -> Action | None:
         hand = [a for a in self.acts if a.verb is Verb.DISCARD]
         return min(hand, key=lambda a: card_worth(a.args[0])) if hand else None
 
-    def _fire(self) -> Action | None:
+    def _fire(self) -> Generator[None, None, Action | None]:
         def edit(c: Board, a: Action) -> bool:
             if c.rule is not Rule.TURRET_DISARMED:
                 c.kill(P(a.args[0]))
             return True
-        return self._best_of(self._judge(edit))
+        return self._best_of((yield from self._judge(edit)))
 
-    def _turret_any(self) -> Action | None:
+    def _turret_any(self) -> Generator[None, None, Action | None]:
         def edit(c: Board, a: Action) -> bool:
             c.turret = P(a.args[0])
             c.turret_strikes(c.turret)
             return True
-        return self._best_of(self._judge(edit))
+        return self._best_of((yield from self._judge(edit)))
 
-    def _destroy(self) -> Action | None:
+    def _destroy(self) -> Generator[None, None, Action | None]:
         def edit(c: Board, a: Action) -> bool:
             p, s = P(a.args[0]), int(a.args[1])
             c.set_sub(p, s, c.sub[p][s] - 1)
             c.supply[s] += 1
             return True
-        return self._best_of(self._judge(edit))
+        return self._best_of((yield from self._judge(edit)))
 
     def _endangered(self) -> int | None:
         """The chamber holding most of this seat's stake near the old edge."""

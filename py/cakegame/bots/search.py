@@ -41,7 +41,7 @@ from typing import Any
 from ..actions import Action, Verb
 from ..content import PANEL_LETTERS
 from ..rng import Rng
-from .board import Board, value
+from .board import Board, value_steps
 from .heuristic import (
     Medium,
     P,
@@ -50,7 +50,6 @@ from .heuristic import (
     deploy_options,
     drain,
     find,
-    medium_choose,
     plan_moves_steps,
 )
 
@@ -210,12 +209,13 @@ class Search:
                 if len(legal) == 1:
                     a = legal[0]
                 else:
-                    a = medium_choose(view, _mix(self.seed, j, guard), fast=True,
-                                      board=Board.read_state(st))
+                    # medium's own steps: its slow decisions are cut finer still
+                    a = yield from Medium(view, _mix(self.seed, j, guard), True,
+                                          Board.read_state(st)).steps()
             st = st.apply_unchecked(a)
             guard += 1
             yield
-        val = value(Board.read_state(st), me, me)
+        val = yield from value_steps(Board.read_state(st), me, me)
         _memo[key] = val
         if len(_memo) > _MEMO_SIZE:
             _memo.popitem(last=False)
