@@ -316,8 +316,9 @@ class Panels:
                                       f" · {who}" if who else ""))))
             cls = f"log-entry d{seat}" if seat_ok else "log-entry"
             step = str(i + offset) if offset >= 0 else None  # a click replays from here
-            new.append(markup("li", text, cls, data_chambers=letters or None,
-                              tabindex="0" if letters else None, data_step=step,
+            # Not a Tab stop each (a long log would bury the choices for keyboard players):
+            # a hover or a tap lights the chambers up.
+            new.append(markup("li", text, cls, data_chambers=letters or None, data_step=step,
                               title="Replay from here" if step else None))
         if new:
             box.insertAdjacentHTML("beforeend", "".join(new))
