@@ -48,6 +48,13 @@ async () => {
 }
 """
 
+# True once something a person could press is on screen (no computer player is thinking).
+WAITING_FOR_A_PERSON = """
+() => document.getElementById('status').textContent.startsWith('Game over') ||
+  [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]:not([disabled])')]
+    .some(e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])'))
+"""
+
 
 def played(players: int, seed: int, n: int | None) -> record.Record:
     """A game played by easy bots in CPython: the first `n` actions (all when None)."""
@@ -167,6 +174,9 @@ def test_export_and_import_restore_the_game_and_its_history(page_watch, browser,
     rng = random.Random(5)
     for _ in range(40):
         click_random(page_watch, rng)
+    # The computer player may still be on its turn: export only once the person may act
+    # again (or the game is over), so the file and the save are of the same moment.
+    page_watch.wait_for_function(WAITING_FOR_A_PERSON)
     original = json.loads(page_watch.evaluate(SAVE))
     assert len(original["record"]["actions"]) >= 40
     with page_watch.expect_download() as info:

@@ -48,24 +48,25 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         path = self._file()
         if path is None:
             body = b"404 Not Found\n"
+            self.server.note(self.path, 404, len(body), False)
             self.send_response(404)
             self.send_header("Content-Type", "text/plain")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             if not head_only:
                 self.wfile.write(body)
-            self.server.note(self.path, 404, len(body), False)
             return
         data, etag, mtime = self.server.load(path)
         gzipped = path.suffix in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", "")
         if self.headers.get("If-None-Match") == etag:
+            self.server.note(self.path, 304, 0, False)
             self.send_response(304)
             self._cache_headers(etag, mtime)
             self.send_header("Content-Length", "0")
             self.end_headers()
-            self.server.note(self.path, 304, 0, False)
             return
         body = self.server.gzipped(path, data) if gzipped else data
+        self.server.note(self.path, 200, len(body), gzipped)
         self.send_response(200)
         self.send_header("Content-Type", TYPES.get(path.suffix) or self.guess_type(str(path)))
         self._cache_headers(etag, mtime)
@@ -76,7 +77,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         if not head_only:
             self.wfile.write(body)
-        self.server.note(self.path, 200, len(body), gzipped)
 
     def _cache_headers(self, etag: str, mtime: float) -> None:
         self.send_header("Cache-Control", f"max-age={MAX_AGE}")
@@ -102,6 +102,8 @@ class _Server(http.server.ThreadingHTTPServer):
         self._gz: dict[Path, tuple[float, bytes]] = {}
 
     def note(self, path: str, status: int, size: int, gzipped: bool) -> None:
+        """Record a response; called before it is sent, so a client that has its answer
+        always finds it in `sent`."""
         with self._lock:
             self.sent.append((path, status, size, gzipped))
 
