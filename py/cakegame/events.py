@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any
 
 from .content import CARD_BY_ID, DIVISIONS, ROWS
+from .data import EventData
 
 
 class EventKind(str, Enum):
@@ -61,7 +62,8 @@ ENDINGS = ("no_subjects", "cake_incinerated", "opera")
 CAUSES = frozenset((REWARD, BONUS, TURRET, FIRE, RECYCLE, BURN, GUN, *NO_MAJORITY_CAUSES,
                     *ENDINGS, *CARD_BY_ID))
 
-_FIELDS = ("seat", "chamber", "to", "count", "cause", "card", "row")
+# The optional fields of a saved event, in order: those of data.EventData but its kind "k".
+_FIELDS = tuple(k for k in EventData.__annotations__ if k != "k")
 
 
 @dataclass(frozen=True)
