@@ -2,7 +2,9 @@
 
 These TypedDicts cost nothing at run time (the data stays plain dicts and lists, which is
 what makes saves, copies and Pyodide cheap); they document each field's type in one place
-for readers and for a type checker. `serial.load` checks a save against the same layout.
+for readers and for a type checker. `serial.KEYS` (the keys a save must have, in order) and
+`events._FIELDS` (an event's optional fields) are read from `GameData` and `EventData`, so
+`serial.load` checks a save against this layout.
 Chambers are panel indices 0-17 (letters A-R for players), seats 0-3.
 """
 

@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any
 
 from .content import CARD_BY_ID, DIVISIONS, ROWS
+from .data import EventData
 
 
 class EventKind(str, Enum):
@@ -61,7 +62,8 @@ ENDINGS = ("no_subjects", "cake_incinerated", "opera")
 CAUSES = frozenset((REWARD, BONUS, TURRET, FIRE, RECYCLE, BURN, GUN, *NO_MAJORITY_CAUSES,
                     *ENDINGS, *CARD_BY_ID))
 
-_FIELDS = ("seat", "chamber", "to", "count", "cause", "card", "row")
+# The optional fields of a saved event, in order: those of data.EventData but its kind "k".
+_FIELDS = tuple(k for k in EventData.__annotations__ if k != "k")
 
 
 @dataclass(frozen=True)
@@ -160,31 +162,28 @@ ENDING_WORDS = {
 }
 
 
+# Events that count Test Subjects or Cake Slices: the thing, its verb for one and for
+# several, and the rest of the sentence ({at}: the chamber, {to}: where to, {why}: the cause).
+_COUNTED = {
+    EventKind.SUBJECTS_IN: ("Test Subject", "enters", "enter", "the Laboratory in {at}{why}"),
+    EventKind.SUBJECTS_DESTROYED: ("Test Subject", "is", "are", "destroyed in {at}{why}"),
+    EventKind.CAKE_IN: ("Cake Slice", "enters", "enter", "the Laboratory in {at}{why}"),
+    EventKind.CAKE_INCINERATED: ("Cake Slice", "is", "are", "incinerated from {at}{why}"),
+    EventKind.CAKE_RETURNED: ("Cake Slice", "goes", "go",
+                              "back to the supply from {at}{why} (Safety Regulations)"),
+    EventKind.MOVED: ("Test Subject", "moves", "move", "from {at} to {to}{why}"),
+    EventKind.CAKE_MOVED: ("Cake Slice", "is", "are", "carried from {at} to {to}"),
+}
+
+
 def sentence(e: Event) -> str:
     """A sentence telling event `e` to players, naming its cause where there is one."""
     k, why = e.kind, _because(e.cause)
     K = EventKind
-    if k is K.SUBJECTS_IN:
-        return (f"{_some(e, 'Test Subject')} {_verb(e, 'enters', 'enter')} the Laboratory in "
-                f"{_room(e.chamber)}{why}")
-    if k is K.SUBJECTS_DESTROYED:
-        return (f"{_some(e, 'Test Subject')} {_verb(e, 'is', 'are')} destroyed in "
-                f"{_room(e.chamber)}{why}")
-    if k is K.CAKE_IN:
-        return (f"{_some(e, 'Cake Slice')} {_verb(e, 'enters', 'enter')} the Laboratory in "
-                f"{_room(e.chamber)}{why}")
-    if k is K.CAKE_INCINERATED:
-        return (f"{_some(e, 'Cake Slice')} {_verb(e, 'is', 'are')} incinerated from "
-                f"{_room(e.chamber)}{why}")
-    if k is K.CAKE_RETURNED:
-        return (f"{_some(e, 'Cake Slice')} {_verb(e, 'goes', 'go')} back to the supply from "
-                f"{_room(e.chamber)}{why} (Safety Regulations)")
-    if k is K.MOVED:
-        return (f"{_some(e, 'Test Subject')} {_verb(e, 'moves', 'move')} from "
-                f"{_room(e.chamber)} to {_room(e.to)}{why}")
-    if k is K.CAKE_MOVED:
-        return (f"{_some(e, 'Cake Slice')} {_verb(e, 'is', 'are')} carried from "
-                f"{_room(e.chamber)} to {_room(e.to)}")
+    if k in _COUNTED:
+        thing, one, many, rest = _COUNTED[k]
+        return (f"{_some(e, thing)} {_verb(e, one, many)} "
+                + rest.format(at=_room(e.chamber), to=_room(e.to), why=why))
     if k is K.MAJORITY:
         return f"{_who(e)} wins the majority in {_room(e.chamber)} and earns its rewards"
     if k is K.NO_MAJORITY:

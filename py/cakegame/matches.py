@@ -20,7 +20,9 @@ from . import bots
 from .rng import Rng
 from .state import new_game
 
-MAX_TURNS = 300  # a game still going then is stopped and scored as it stands
+# A game still going then is stopped and counted in MatchResult.stopped, with no winner
+# (bench/tournament.py scores such a game as it stands instead).
+MAX_TURNS = 300
 
 
 @dataclass

@@ -24,6 +24,7 @@ from .content import (
     SUBJECTS_PER_DIVISION,
     Icon,
 )
+from .data import GameData
 from .events import check as check_events
 
 FORMAT = "cakegame/1"
@@ -36,10 +37,8 @@ MAX_DEPTH = 32
 MAX_ITEMS = 100_000
 MAX_X = 1 << 18
 
-KEYS = ("format", "players", "names", "seed", "rng", "pos", "face", "sub", "cake", "aside",
-        "portals", "turret", "cube", "glados", "supply", "cake_supply", "burned", "hands",
-        "fresh", "deck", "discard", "first", "turn", "turn_no", "phase", "done", "stack",
-        "reveals", "over", "events")
+# The keys of a save, in order: those of data.GameData, where the layout is declared.
+KEYS = tuple(GameData.__annotations__)
 # Added after the first saves were written; a save without them starts the count afresh
 # (and without "events", tells nothing of the action before it).
 LATER_KEYS: dict[str, Any] = {"events": []}
