@@ -42,7 +42,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
 PACKAGE = "cakegame"
-SOURCE = ROOT / "py" / PACKAGE
 CACHE_TAG = "cpython-314"  # Pyodide 314's sys.implementation.cache_tag (checked at build)
 
 # Inside Pyodide: compile every module given (copied into the working directory) and print
