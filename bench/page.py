@@ -232,7 +232,6 @@ def measure_link_start(browser, base: str, name: str, waterfall: bool = False) -
             w.throttle(link.LINK)
             cold = start(page, base + path, selector)
             paint = paints(page)
-            cold_rows = w.rows(base)
             page.wait_for_timeout(200)  # let late requests of the cold start finish
             cold_rows = w.rows(base)
             count = len(cold_rows)

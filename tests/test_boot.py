@@ -13,6 +13,7 @@ from conftest import PageWatch
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools.build_wheel import wheel_name  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
 
 
@@ -89,8 +90,7 @@ def overrides(site):
     ("/runtime/pyodide/pyodide.asm.wasm", 404, b"", "pyodide.asm.wasm (HTTP 404)"),
     ("/runtime/pyscript/core.js", 404, b"", "core.js"),
     ("/py/main.py", 200, b"raise RuntimeError('boom at start')\n", "boom at start"),
-    ("/build/cakegame-0.1.0-py3-none-any.whl", 404, b"",
-     "cakegame-0.1.0-py3-none-any.whl (HTTP 404)"),
+    (f"/build/{wheel_name()}", 404, b"", f"{wheel_name()} (HTTP 404)"),
 ], ids=["runtime-missing", "pyscript-missing", "python-error", "wheel-missing"])
 def test_load_failure_is_shown_in_words(page_watch, overrides, artifacts, path, status, body,
                                          expect):

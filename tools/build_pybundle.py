@@ -25,18 +25,17 @@ Usage: python3 tools/build_pybundle.py [--check] [--force]
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import io
-import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/: sitefiles, build_wheel
+import build_wheel  # noqa: E402
+from build_wheel import run_in_pyodide, zip_stamp  # noqa: E402
 from sitefiles import BUNDLE, ROOT, files_table  # noqa: E402
 
-RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
 # The Pyodide side: compile every module it was given (run.mjs copies py/ into its working
 # directory, as the page has it) and print the archive in base64.
 COMPILE = r"""
@@ -65,32 +64,20 @@ def modules(root: Path = ROOT) -> list[str]:
 def source_hash(root: Path = ROOT) -> str:
     """A hash of every module's name and contents (and of this builder)."""
     h = hashlib.sha256(Path(__file__).read_bytes())
+    h.update(Path(build_wheel.__file__).read_bytes())  # run_in_pyodide, zip_stamp
     for url, dest in files_table(root):
         h.update(dest.encode() + b"\0" + (root / url).read_bytes() + b"\0")
     return h.hexdigest()[:32]
 
 
 def is_fresh(root: Path = ROOT) -> bool:
-    path = root / BUNDLE
-    if not path.is_file():
-        return False
-    try:
-        with zipfile.ZipFile(path) as z:
-            return z.comment.decode() == source_hash(root)
-    except (zipfile.BadZipFile, UnicodeDecodeError):
-        return False
+    return zip_stamp(root / BUNDLE) == source_hash(root)
 
 
 def build(root: Path = ROOT) -> Path:
     """Compile py/ in Pyodide and write the archive; returns its path."""
-    if not (root / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-        sys.exit("build_pybundle: node_modules/pyodide is missing: run `npm ci` (make runtime)")
     names = modules(root)
-    done = subprocess.run(["node", str(RUNNER), "-c", COMPILE, *names], cwd=root,
-                          capture_output=True, text=True, timeout=600)
-    if done.returncode != 0:
-        sys.exit(f"build_pybundle: compiling in Pyodide failed:\n{done.stderr}{done.stdout}")
-    data = base64.b64decode(done.stdout.strip().splitlines()[-1])
+    data = run_in_pyodide(COMPILE, names, "build_pybundle", root)
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         inside = set(z.namelist())
         missing = [n for n in names if n not in inside]
@@ -113,9 +100,7 @@ def build(root: Path = ROOT) -> Path:
 def ensure(root: Path = ROOT) -> bool:
     """Build the page's Python if missing or stale: this archive and the engine's wheel
     (tools/build_wheel.py), which the page installs beside it. True if either was built."""
-    from build_wheel import ensure as ensure_wheel
-
-    built = ensure_wheel(root)
+    built = build_wheel.ensure(root)
     if is_fresh(root):
         return built
     build(root)

@@ -27,7 +27,6 @@ import json
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -110,17 +109,13 @@ def planned() -> dict[Path, Path]:
 
 def served_micropip() -> Path:
     """runtime/pyodide/'s micropip: PyPI's wheel plus Pyodide bytecode (built if stale)."""
-    from build_wheel import source_stamp, with_bytecode
+    from build_wheel import source_stamp, with_bytecode, zip_stamp
 
     source = micropip_wheel()
     dest = ROOT / MICROPIP_WHEEL
     stamp = source_stamp(source.read_bytes())
-    try:
-        with zipfile.ZipFile(dest) as z:
-            if z.comment.decode() == stamp:
-                return dest
-    except (OSError, zipfile.BadZipFile, UnicodeDecodeError):
-        pass
+    if zip_stamp(dest) == stamp:
+        return dest
     return with_bytecode(source, dest, stamp, ROOT)
 
 

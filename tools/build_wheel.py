@@ -42,7 +42,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
 PACKAGE = "cakegame"
-SOURCE = ROOT / "py" / PACKAGE
 CACHE_TAG = "cpython-314"  # Pyodide 314's sys.implementation.cache_tag (checked at build)
 
 # Inside Pyodide: compile every module given (copied into the working directory) and print
@@ -104,14 +103,7 @@ def source_stamp(data: bytes) -> str:
 
 
 def is_fresh(root: Path = ROOT) -> bool:
-    path = page_wheel(root)
-    if not path.is_file() or not plain_wheel(root).is_file():
-        return False
-    try:
-        with zipfile.ZipFile(path) as z:
-            return z.comment.decode() == source_hash(root)
-    except (zipfile.BadZipFile, UnicodeDecodeError):
-        return False
+    return plain_wheel(root).is_file() and zip_stamp(page_wheel(root)) == source_hash(root)
 
 
 def build_plain(dest: Path, root: Path = ROOT) -> Path:
@@ -141,20 +133,39 @@ def _record_line(name: str, data: bytes) -> list[str]:
     return [name, f"sha256={digest}", str(len(data))]
 
 
+def run_in_pyodide(script: str, args: list[str], who: str, root: Path = ROOT,
+                   node_args: tuple[str, ...] = ()) -> bytes:
+    """Run `script` (which prints a zip in base64 as its last line) in the page's Python,
+    Pyodide under Node (tests/pyodide/run.mjs); returns the zip's bytes. Exits with `who`
+    named on failure. Shared with tools/build_pybundle.py."""
+    if not (root / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        sys.exit(f"{who}: node_modules/pyodide is missing: run `npm ci` (make runtime)")
+    done = subprocess.run(["node", str(RUNNER), *node_args, "-c", script, *args], cwd=root,
+                          capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        sys.exit(f"{who}: compiling in Pyodide failed:\n{done.stderr}{done.stdout}")
+    return base64.b64decode(done.stdout.strip().splitlines()[-1])
+
+
+def zip_stamp(path: Path) -> str | None:
+    """The comment (freshness stamp) of the zip at `path`; None if missing or unreadable."""
+    if not path.is_file():
+        return None
+    try:
+        with zipfile.ZipFile(path) as z:
+            return z.comment.decode()
+    except (zipfile.BadZipFile, UnicodeDecodeError):
+        return None
+
+
 def compile_in_pyodide(modules: dict[str, bytes], root: Path = ROOT) -> dict[str, bytes]:
     """{'cakegame/state.py': source} -> {'cakegame/__pycache__/state.cpython-314.pyc': ...}."""
-    if not (root / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
-        sys.exit("build_wheel: node_modules/pyodide is missing: run `npm ci` (make runtime)")
     with tempfile.TemporaryDirectory(prefix="cakegame-pyc-") as tmp:
         for name, data in modules.items():
             (Path(tmp) / name).parent.mkdir(parents=True, exist_ok=True)
             (Path(tmp) / name).write_bytes(data)
-        done = subprocess.run(
-            ["node", str(RUNNER), "--no-default-copy", "--copy", f"{tmp}=.", "-c", COMPILE,
-             CACHE_TAG, *modules], cwd=root, capture_output=True, text=True, timeout=600)
-    if done.returncode != 0:
-        sys.exit(f"build_wheel: compiling in Pyodide failed:\n{done.stderr}{done.stdout}")
-    data = base64.b64decode(done.stdout.strip().splitlines()[-1])
+        data = run_in_pyodide(COMPILE, [CACHE_TAG, *modules], "build_wheel", root,
+                              ("--no-default-copy", "--copy", f"{tmp}=."))
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         return {n: z.read(n) for n in z.namelist()}
 

@@ -15,13 +15,14 @@ benchmark does not time the compressing. Only GET and HEAD; bound to 127.0.0.1.
 from __future__ import annotations
 
 import email.utils
-import functools
 import gzip
 import hashlib
 import http.server
 import os
 import threading
 from pathlib import Path
+
+from tools.siteserver import BackgroundServer
 
 MAX_AGE = 600  # seconds, as GitHub Pages sends
 COMPRESSED = {".html", ".css", ".js", ".mjs", ".json", ".toml", ".svg", ".wasm", ".py",
@@ -129,13 +130,14 @@ class _Server(http.server.ThreadingHTTPServer):
         return hit[1]
 
 
-class PagesServer:
+class PagesServer(BackgroundServer):
+    _handler = _Handler
+    _server = _Server
+    _name = "pages-server"
+    _httpd: _Server
+
     def __init__(self, root: Path | str, port: int = 0):
-        handler = functools.partial(_Handler, directory=str(root))
-        self._httpd = _Server(("127.0.0.1", port), handler)
-        self.port = self._httpd.server_address[1]
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self._thread: threading.Thread | None = None
+        super().__init__(root, port)
 
     @property
     def sent(self) -> list[tuple[str, int, int, bool]]:
@@ -147,22 +149,3 @@ class PagesServer:
             data = self._httpd.load(path)[0]
             if path.suffix in COMPRESSED:
                 self._httpd.gzipped(path, data)
-
-    def start(self) -> PagesServer:
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True,
-                                        name=f"pages-server-{self.port}")
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        if self._thread:
-            self._httpd.shutdown()
-            self._thread.join(5)
-            self._thread = None
-        self._httpd.server_close()
-
-    def __enter__(self) -> PagesServer:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()

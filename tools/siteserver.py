@@ -17,6 +17,7 @@ import functools
 import http.server
 import threading
 from pathlib import Path
+from typing import Self
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,13 +62,47 @@ class _Server(http.server.ThreadingHTTPServer):
         self.requests: list[str] = []
 
 
-class SiteServer:
+class BackgroundServer:
+    """A `ThreadingHTTPServer` serving `root` on 127.0.0.1 from a daemon thread; the
+    lifecycle shared by SiteServer and tools/pagesserver.py's PagesServer."""
+
+    _handler: type[http.server.SimpleHTTPRequestHandler]
+    _server: type[http.server.ThreadingHTTPServer]
+    _name = "server"
+
     def __init__(self, root: Path | str = ROOT, port: int = 0):
-        handler = functools.partial(_Handler, directory=str(root))
-        self._httpd = _Server(("127.0.0.1", port), handler)
+        handler = functools.partial(self._handler, directory=str(root))
+        self._httpd = self._server(("127.0.0.1", port), handler)
         self.port = self._httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self._thread: threading.Thread | None = None
+
+    def start(self) -> Self:
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True,
+                                        name=f"{self._name}-{self.port}")
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Shut the server down and close its port (connections are then refused)."""
+        if self._thread:
+            self._httpd.shutdown()
+            self._thread.join(5)
+            self._thread = None
+        self._httpd.server_close()
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+class SiteServer(BackgroundServer):
+    _handler = _Handler
+    _server = _Server
+    _name = "site-server"
+    _httpd: _Server
 
     @property
     def requests(self) -> list[str]:
@@ -80,23 +115,3 @@ class SiteServer:
 
     def clear_overrides(self) -> None:
         self._httpd.overrides.clear()
-
-    def start(self) -> SiteServer:
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True,
-                                        name=f"site-server-{self.port}")
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        """Shut the server down and close its port (connections are then refused)."""
-        if self._thread:
-            self._httpd.shutdown()
-            self._thread.join(5)
-            self._thread = None
-        self._httpd.server_close()
-
-    def __enter__(self) -> SiteServer:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
