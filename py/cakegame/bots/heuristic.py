@@ -231,10 +231,15 @@ def best_plan(plans: dict[tuple[int, int, int], tuple[float, int, tuple[int, ...
 
 def plan_value(b: Board, me: int) -> float:
     """The value of `me`'s best move and activation from here (turn start or move step)."""
-    plans = plan_moves(b, me, me, True, True)
+    return drain(plan_value_steps(b, me))
+
+
+def plan_value_steps(b: Board, me: int) -> Generator[None, None, float]:
+    """`plan_value` in steps."""
+    plans = yield from plan_moves_steps(b, me, me, True, True)
     bp = best_plan(plans)
     if bp is None:
-        return rest_value(b, me, True)
+        return (yield from rest_value_steps(b, me, True))
     return bp[1][0]
 
 
@@ -253,35 +258,15 @@ class Medium:
         self.seed = seed
         self.acts: list[Action] = view.legal_actions()
         self.b = Board.read(view) if board is None else board
-        self.played: dict[Action, float | None] = {}  # a deploy option -> its played-out value
-
-    def steps(self) -> Generator[None, None, Action]:
-        """`choose()` in steps: the slow parts of the decision (the plans of a move, each
-        deploy option played out, each option judged) run in pieces of a few
-        milliseconds with a yield between them; the answer is `choose()`'s."""
-        if len(self.acts) > 1:
-            yield from self._work()
-        return (yield from self._answer())
-
-    def _work(self) -> Generator[None, None, None]:
-        k, f, me = self.v.decision, self.v.pending, self.me
-        pending = activation_pending(self.v)
-        if k == "move" and f.get("own") and f.get("who") in (None, me):
-            yield from plan_moves_steps(self.b, me, me, pending, bool(f["bonus"]), None,
-                                        self.full)
-        elif k == "deploy" and not self.fast:
-            if self.b.turn == me and self.v.phase in ("deploy", "move") and pending:
-                yield from plan_moves_steps(self.b, me, me, True, True)
-            for a in deploy_options(self.acts, self.b, me):
-                if a not in self.played:
-                    self.played[a] = yield from _value_after_playing_steps(self.v, a, self.seed)
 
     def choose(self) -> Action:
-        return drain(self._answer())
+        return drain(self.steps())
 
-    def _answer(self) -> Generator[None, None, Action]:
-        """The decision's handler (a plain function, or a generator that yields between
-        the options it judges), checked against the legal actions."""
+    def steps(self) -> Generator[None, None, Action]:
+        """`choose()` in steps: the decision's handler (a plain function, or a generator
+        that yields between pieces of its work of a few milliseconds: the plans of a move,
+        each deploy option played out, each option judged), checked against the legal
+        actions."""
         acts = self.acts
         if len(acts) == 1:
             return acts[0]
@@ -321,7 +306,7 @@ class Medium:
         return out
 
     # --- decisions
-    def _move(self) -> Action | None:
+    def _move(self) -> Generator[None, None, Action | None]:
         f = self.v.pending
         b, me = self.b, self.me
         if f["src"] is None:
@@ -336,9 +321,11 @@ class Medium:
         if who != me:
             return self._force_rest(f)
         pending = activation_pending(self.v)
-        plans = plan_moves(b, me, me, pending, bool(f["bonus"]), None, self.full)
+        plans = yield from plan_moves_steps(b, me, me, pending, bool(f["bonus"]), None,
+                                            self.full)
         if srcs is not None and not any(m[0] == srcs[0] for m in plans):
-            plans = plan_moves(b, me, me, pending, bool(f["bonus"]), srcs, self.full)
+            plans = yield from plan_moves_steps(b, me, me, pending, bool(f["bonus"]), srcs,
+                                                self.full)
         bp = best_plan(plans, None if f["src"] is None else P(f["src"]),
                        None if f["dst"] is None else P(f["dst"]))
         if bp is None:
@@ -578,7 +565,7 @@ class Medium:
             return None
         return self.acts[pairs.index(best)]
 
-    def _deploy(self) -> Action | None:
+    def _deploy(self) -> Generator[None, None, Action | None]:
         """Play the card whose played-out result plans best, if it beats ending the step."""
         v, me = self.v, self.me
         if self.fast:
@@ -588,10 +575,10 @@ class Medium:
                 if card_worth(a.args[0]) >= 0.45:
                     return a
             return find(self.acts, Verb.END)
-        base = _turn_value(self.b, me, v)
+        base = yield from _turn_value_steps(self.b, me, v)
         best: tuple[float, Action] | None = None
         for a in deploy_options(self.acts, self.b, me):
-            val = self.played[a] if a in self.played else _value_after_playing(v, a, self.seed)
+            val = yield from _value_after_playing_steps(v, a, self.seed)
             if val is not None and (best is None or val > best[0]):
                 best = (val, a)
         if best is not None and best[0] > base + 0.005:
@@ -620,21 +607,18 @@ def deploy_options(acts: list[Action], b: Board, me: int) -> list[Action]:
     return out
 
 
-def _turn_value(b: Board, me: int, r: Any) -> float:
+def _turn_value_steps(b: Board, me: int, r: Any) -> Generator[None, None, float]:
+    """The value for `me` of the rest of the turn from here, in steps."""
     if b.turn == me and r.phase in ("deploy", "move") and activation_pending(r):
-        return plan_value(b, me)
-    return rest_value(b, me, activation_pending(r))
-
-
-def _value_after_playing(view: Any, a: Action, seed: int) -> float | None:
-    """Play card `a` on a state sampled from the view, let medium make the card's choices,
-    and value the position the rest of the turn starts from."""
-    return drain(_value_after_playing_steps(view, a, seed))
+        return (yield from plan_value_steps(b, me))
+    return (yield from rest_value_steps(b, me, activation_pending(r)))
 
 
 def _value_after_playing_steps(view: Any, a: Action, seed: int
                                ) -> Generator[None, None, float | None]:
-    """`_value_after_playing` in steps (see `Medium.steps`)."""
+    """Play card `a` on a state sampled from the view, let medium make the card's choices,
+    and value the position the rest of the turn starts from (in steps, see
+    `Medium.steps`)."""
     me = view.seat
     st = view.sample(Rng(seed))
     st = st.apply_unchecked(a)
@@ -654,9 +638,7 @@ def _value_after_playing_steps(view: Any, a: Action, seed: int
     b = Board.read_state(st)
     if st.is_over:
         return value(b, me, me)
-    if b.turn == me and st.phase in ("deploy", "move") and activation_pending(st):
-        yield from plan_moves_steps(b, me, me, True, True)
-    return _turn_value(b, me, st)
+    return (yield from _turn_value_steps(b, me, st))
 
 
 def medium_choose(view: Any, seed: int, fast: bool = False, board: Board | None = None
