@@ -16,6 +16,7 @@ keeps its own cake with it, and avoids walking into the Turret.
 
 from __future__ import annotations
 
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Generator
 from typing import Any, TypeVar
@@ -143,6 +144,19 @@ def drain(steps: Generator[None, None, T]) -> T:
             next(steps)
         except StopIteration as done:
             return done.value  # type: ignore[no-any-return]
+
+
+def advance(steps: Generator[None, None, T], end: float | None) -> tuple[bool, T | None]:
+    """Run a step-by-step computation until it finishes, (True, its result), or until the
+    clock (`time.perf_counter`) passes `end` after one of its pieces, (False, None); it
+    resumes on the next call. `end` None: to the finish."""
+    try:
+        while True:
+            next(steps)
+            if end is not None and time.perf_counter() >= end:
+                return False, None
+    except StopIteration as done:
+        return True, done.value
 
 
 def plan_moves(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
@@ -746,5 +760,5 @@ def plan_summary(b: Board, me: int) -> list[tuple[float, tuple[int, int, int], i
     return out
 
 
-__all__ = ["DECISIONS", "EASY_HANDLERS", "MEDIUM_HANDLERS", "MISSES", "Medium", "best_activation",
-           "easy_choose", "medium_choose", "plan_summary"]
+__all__ = ["DECISIONS", "EASY_HANDLERS", "MEDIUM_HANDLERS", "MISSES", "Medium", "advance",
+           "best_activation", "easy_choose", "medium_choose", "plan_summary"]
