@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ..content import CAKE_PER_DIVISION, CARD_BY_ID, HAND_LIMIT, OPERA_CAKE, PANELS, Rule
 from ..geometry import layout as lab_layout
@@ -798,7 +798,14 @@ def best_activation(b: Board, p: int, me: int) -> Board:
 def values(b: Board, seats: Sequence[int], next_seat: int) -> list[float]:
     """`value(b, me, next_seat)` for each `me` in `seats`, sharing the work that does not
     depend on `me` (the other players' threats and replies)."""
-    steps = values_steps(b, seats, next_seat)
+    return drain(values_steps(b, seats, next_seat))
+
+
+T = TypeVar("T")
+
+
+def drain(steps: Generator[None, None, T]) -> T:
+    """Run a step-by-step computation to its end and return its result."""
     while True:
         try:
             next(steps)

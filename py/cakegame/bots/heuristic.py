@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from ..actions import Action, Verb
 from ..content import CARD_BY_ID, HAND_LIMIT, PANEL_INDEX, PANEL_LETTERS, ROWS, Effect, Rule
 from ..rng import Rng
-from .board import Board, best_activation, static_value, value, value_steps, values
+from .board import Board, best_activation, drain, static_value, value, value_steps, values
 
 EFFECT_WORTH = {
     Effect.CAKE: 1.0, Effect.SUBJECT: 0.45, Effect.MOVE: 0.55, Effect.FORCE: 0.5,
@@ -135,15 +135,6 @@ def counts(most: int) -> list[int]:
     if most <= 5:
         return list(range(1, most + 1))
     return [1, 2, 3, most - 1, most]
-
-
-def drain(steps: Generator[None, None, T]) -> T:
-    """Run a step-by-step computation to its end and return its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
 
 
 def advance(steps: Generator[None, None, T], end: float | None) -> tuple[bool, T | None]:
