@@ -9,9 +9,9 @@ best plan. The plan is a pure function of the position, so the parts fit togethe
 memory between calls; a small memo only saves recomputing it.
 
 Cards are judged by playing them out on a state sampled from the view (`view.sample`) and
-planning the rest of the turn from there; the Portal Gun and Cave Johnson's burning are left
-alone. easy plays legal moves with a little sense: it takes a majority when it has one,
-keeps its own cake with it, and avoids walking into the Turret.
+planning the rest of the turn from there, and so are the Portal Gun and Cave Johnson's
+burning (`deploy_options`). easy plays legal moves with a little sense: it takes a
+majority when it has one, keeps its own cake with it, and avoids walking into the Turret.
 """
 
 from __future__ import annotations
