@@ -319,12 +319,12 @@ class Medium:
                 srcs = None
                 who = me
             else:
-                return self._force_from()
+                return (yield from self._force_from())
         else:
             srcs = [P(f["src"])]
             who = f["who"]
         if who != me:
-            return self._force_rest(f)
+            return (yield from self._force_rest(f))
         pending = activation_pending(self.v)
         plans = yield from plan_moves_steps(b, me, me, pending, bool(f["bonus"]), None,
                                             self.full)
@@ -342,7 +342,10 @@ class Medium:
             return find(self.acts, Verb.TO, PANEL_LETTERS[dst])
         return find(self.acts, Verb.COUNT, k)
 
-    def _force_options(self, f: dict[str, Any]) -> list[tuple[float, tuple[int, int, int, int]]]:
+    def _force_options(self, f: dict[str, Any]
+                       ) -> Generator[None, None, list[tuple[float, tuple[int, int, int, int]]]]:
+        """Every move of another division's subjects that this seat may make (a card's
+        forced move), judged by the rest of the turn after it (in steps)."""
         b, me = self.b, self.me
         pending = activation_pending(self.v)
         cap = 2 if b.rule is Rule.MAX_TWO else 99
@@ -358,18 +361,19 @@ class Medium:
                 for k in range(1, min(b.sub[src][who], cap) + 1):
                     c = b.copy()
                     c.move(who, src, dst, k, carry_picks(b, who, src, dst, k, None))
-                    out.append((rest_value(c, me, pending), (src, who, dst, k)))
+                    v = yield from rest_value_steps(c, me, pending)
+                    out.append((v, (src, who, dst, k)))
         return out
 
-    def _force_from(self) -> Action | None:
-        opts = self._force_options(self.v.pending)
+    def _force_from(self) -> Generator[None, None, Action | None]:
+        opts = yield from self._force_options(self.v.pending)
         if not opts:
             return None
         _, (src, who, _, _) = max(opts, key=lambda t: t[0])
         return find(self.acts, Verb.FROM, PANEL_LETTERS[src], who)
 
-    def _force_rest(self, f: dict[str, Any]) -> Action | None:
-        opts = self._force_options(f)
+    def _force_rest(self, f: dict[str, Any]) -> Generator[None, None, Action | None]:
+        opts = yield from self._force_options(f)
         if not opts:
             return None
         _, (_, _, dst, k) = max(opts, key=lambda t: t[0])
