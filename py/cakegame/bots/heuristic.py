@@ -72,13 +72,9 @@ def activation_pending(r: Any) -> bool:
     return True
 
 
-def rest_value(b: Board, me: int, act_pending: bool) -> float:
-    """Value for `me` once the turn player finishes the turn with its best activation."""
-    return drain(rest_value_steps(b, me, act_pending))
-
-
 def rest_value_steps(b: Board, me: int, act_pending: bool) -> Generator[None, None, float]:
-    """`rest_value` in steps, one activation judged per step."""
+    """Value for `me` once the turn player finishes the turn with its best activation (in
+    steps, one activation judged per step)."""
     t = b.turn
     nxt = (t + 1) % b.n
     if b.over is not None or not act_pending:
@@ -234,13 +230,9 @@ def best_plan(plans: dict[tuple[int, int, int], tuple[float, int, tuple[int, ...
     return best
 
 
-def plan_value(b: Board, me: int) -> float:
-    """The value of `me`'s best move and activation from here (turn start or move step)."""
-    return drain(plan_value_steps(b, me))
-
-
 def plan_value_steps(b: Board, me: int) -> Generator[None, None, float]:
-    """`plan_value` in steps."""
+    """The value of `me`'s best move and activation from here (turn start or move step),
+    in steps."""
     plans = yield from plan_moves_steps(b, me, me, True, True)
     bp = best_plan(plans)
     if bp is None:
@@ -510,18 +502,20 @@ class Medium:
         cands = [p for p in self.b.lab() if p not in avoid and p != self.b.turret]
         return max(cands, key=lambda p: (depth[p], -p)) if cands else None
 
-    def _portal_value(self, pair: list[int], full: bool) -> float:
-        """How good the lab is for this seat with the Portals at `pair`: quickly, the best
+    def _portal_full(self, pair: list[int]) -> Generator[None, None, float]:
+        """How good the lab is for this seat with the Portals at `pair`, in full (in
+        steps): its best turn from here (or, once its move is made, what the others can
+        then do), which also sees a Portal pair that another player would use."""
+        b = self.b.copy()
+        b.portals = pair
+        return (yield from _turn_value_steps(b, self.me, self.v))
+
+    def _portal_quick(self, pair: list[int]) -> float:
+        """How good the lab is for this seat with the Portals at `pair`, quickly: the best
         static value after one group of its own goes through them (with the cake it
-        carries); in full, its best turn from here (or, once its move is made, what the
-        others can then do), which also sees a Portal pair that another player would use."""
+        carries)."""
         b, me = self.b.copy(), self.me
         b.portals = pair
-        if full:
-            pending = activation_pending(self.v)
-            if b.turn == me and self.v.phase in ("deploy", "move") and pending:
-                return plan_value(b, me)
-            return rest_value(b, me, pending)
         best = static_value(b, me)
         cap = 2 if b.rule is Rule.MAX_TWO else 99
         for src, dst in ((pair[0], pair[1]), (pair[1], pair[0])):
@@ -532,12 +526,13 @@ class Medium:
                 best = max(best, static_value(c, me))
         return best
 
-    def _portal_pairs(self, pairs: list[list[int]]) -> list[int] | None:
+    def _portal_pairs(self, pairs: list[list[int]]
+                      ) -> Generator[None, None, list[int] | None]:
         """The best of `pairs`: all judged quickly, the few best (and the rule of thumb's
         pair: the stake in danger and the deepest chamber) judged in full."""
         if not pairs:
             return None
-        quick = sorted(((self._portal_value(pr, False), i) for i, pr in enumerate(pairs)),
+        quick = sorted(((self._portal_quick(pr), i) for i, pr in enumerate(pairs)),
                        key=lambda t: (-t[0], t[1]))
         if self.fast:
             return pairs[quick[0][1]]
@@ -547,29 +542,32 @@ class Medium:
         thumb = [danger, deep]
         if thumb in pairs and thumb not in keep:
             keep.append(thumb)
-        return max(keep, key=lambda pr: (self._portal_value(pr, True), -pr[0], -pr[1]))
+        full = []
+        for pr in keep:
+            full.append(((yield from self._portal_full(pr)), -pr[0], -pr[1]))
+        return keep[max(range(len(keep)), key=full.__getitem__)]
 
-    def _portal(self) -> Action | None:
+    def _portal(self) -> Generator[None, None, Action | None]:
         """Place a Portal: the pair that opens the best turn for this seat, the one that
         shuts a pair the others would use, or carries its cake away from the old edge."""
         f = self.v.pending
         legal = [P(a.args[0]) for a in self.acts]
         if f.get("first") is None:
             pairs = [[a, c] for i, a in enumerate(legal) for c in legal[i + 1:]]
-            best = self._portal_pairs(pairs)
+            best = yield from self._portal_pairs(pairs)
             p = None if best is None else (best[0] if best[0] in legal else best[1])
         else:
             first = P(f["first"])
-            best = self._portal_pairs([[first, c] for c in legal])
+            best = yield from self._portal_pairs([[first, c] for c in legal])
             p = None if best is None else best[1]
         return None if p is None else find(self.acts, Verb.PORTAL, PANEL_LETTERS[p])
 
-    def _shift(self) -> Action | None:
+    def _shift(self) -> Generator[None, None, Action | None]:
         """Move one Portal: judged like placing them (see `_portal`), among every shift."""
         b = self.b
         moves = [(P(a.args[0]), P(a.args[1])) for a in self.acts]
         pairs = [[q if q != a else c for q in b.portals] for a, c in moves]
-        best = self._portal_pairs(pairs)
+        best = yield from self._portal_pairs(pairs)
         if best is None:
             return None
         return self.acts[pairs.index(best)]
