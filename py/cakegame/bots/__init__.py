@@ -53,7 +53,7 @@ from typing import Any
 
 from ..actions import Action
 from ..state import State, View
-from .heuristic import Medium, easy_choose
+from .heuristic import Medium, advance, easy_choose
 from .search import DEFAULT_BUDGET_S, Search
 
 LEVELS = ("easy", "medium", "hard")
@@ -101,13 +101,9 @@ class Thinker:
             if self._medium is None:
                 self._medium = Medium(self.view, self.seed).steps()
             end = None if slice_s is None else time.perf_counter() + slice_s
-            try:
-                while True:
-                    next(self._medium)
-                    if end is not None and time.perf_counter() >= end:
-                        return False
-            except StopIteration as done:
-                self._action = done.value
+            finished, self._action = advance(self._medium, end)
+            if not finished:
+                return False
         return True
 
     def best(self) -> Action:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ..content import CAKE_PER_DIVISION, CARD_BY_ID, HAND_LIMIT, OPERA_CAKE, PANELS, Rule
 from ..geometry import layout as lab_layout
@@ -94,9 +94,9 @@ class Geo:
         self._wt: dict[int, dict[int, float]] = {}
         self._wlab: dict[int, list[tuple[int, float]]] = {}
         # (chamber, row asked for, any row allowed) -> where the recycled chamber lands
-        self._recycled: dict[tuple[int, int | None, bool], tuple[int, int]] = {}
+        self._recycled: dict[tuple[int, int | None], tuple[int, int]] = {}
         # the same key -> the Geo of the lab after that recycle (emptied with _GEO)
-        self.next: dict[tuple[int, int | None, bool], Geo] = {}
+        self.next: dict[tuple[int, int | None], Geo] = {}
 
     def weighted_lab(self, n: int) -> list[tuple[int, float]]:
         """The lab's chambers in order, each with its safety weight (see `weights`): the
@@ -108,18 +108,18 @@ class Geo:
             self._wlab[n] = wl
         return wl
 
-    def recycled_to(self, p: int, row: int | None, any_row: bool) -> tuple[int, int]:
+    def recycled_to(self, p: int, row: int | None) -> tuple[int, int]:
         """Where chamber `p` lands when recycled (row, x): `row` if the rules allow it,
         else the shortest allowed row (its own on a tie). Depends only on this lab, so it
         is worked out once per lab; see `Board.recycle`."""
-        key = (p, row, any_row)
+        key = (p, row)
         hit = self._recycled.get(key)
         if hit is not None:
             return hit
         rows = self.rows
         home = next(r for r in range(3) if p in rows[r])
         after = [[q for q in r if q != p] for r in rows]
-        rows_ok = self.recycle_rows(p, any_row)
+        rows_ok = self.recycle_rows(p)
         if row is None or row not in rows_ok:
             row = min(rows_ok, key=lambda r: (len(rows[r]) - (r == home), r != home, r))
         if after[row]:
@@ -131,16 +131,14 @@ class Geo:
         self._recycled[key] = hit
         return hit
 
-    def recycle_rows(self, p: int, any_row: bool) -> list[int]:
+    def recycle_rows(self, p: int) -> list[int]:
         """The rows that may take chamber `p` when it is recycled: its own if it is the
-        last of its row, else any row under the Character that allows it, else the rows
-        left with fewer than three chambers (every row if none is)."""
+        last of its row, else the rows left with fewer than three chambers (every row if
+        none is); as the engine's `rules.recycle_rows` (tests/test_bots_model.py)."""
         home = next(r for r in range(3) if p in self.rows[r])
         after = [[q for q in r if q != p] for r in self.rows]
         if not after[home]:
             return [home]
-        if any_row:
-            return [0, 1, 2]
         return [r for r in range(3) if len(after[r]) < 3] or [0, 1, 2]
 
     def weights(self, n: int) -> dict[int, float]:
@@ -601,10 +599,9 @@ class Board:
             face[p] ^= 1
         icons = self.icons = self.icons[:]
         icons[p] = PANELS[p].faces[face[p]]
-        any_row = False  # no Character lets a recycled chamber leave a short row
         pos = self.pos = self.pos[:]
-        pos[p] = g.recycled_to(p, row, any_row)
-        key = (p, row, any_row)
+        pos[p] = g.recycled_to(p, row)
+        key = (p, row)
         nxt = g.next.get(key)
         if nxt is None:
             self._geo = None
@@ -801,7 +798,14 @@ def best_activation(b: Board, p: int, me: int) -> Board:
 def values(b: Board, seats: Sequence[int], next_seat: int) -> list[float]:
     """`value(b, me, next_seat)` for each `me` in `seats`, sharing the work that does not
     depend on `me` (the other players' threats and replies)."""
-    steps = values_steps(b, seats, next_seat)
+    return drain(values_steps(b, seats, next_seat))
+
+
+T = TypeVar("T")
+
+
+def drain(steps: Generator[None, None, T]) -> T:
+    """Run a step-by-step computation to its end and return its result."""
     while True:
         try:
             next(steps)

@@ -9,13 +9,14 @@ best plan. The plan is a pure function of the position, so the parts fit togethe
 memory between calls; a small memo only saves recomputing it.
 
 Cards are judged by playing them out on a state sampled from the view (`view.sample`) and
-planning the rest of the turn from there; the Portal Gun and Cave Johnson's burning are left
-alone. easy plays legal moves with a little sense: it takes a majority when it has one,
-keeps its own cake with it, and avoids walking into the Turret.
+planning the rest of the turn from there, and so are the Portal Gun and Cave Johnson's
+burning (`deploy_options`). easy plays legal moves with a little sense: it takes a
+majority when it has one, keeps its own cake with it, and avoids walking into the Turret.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Generator
 from typing import Any, TypeVar
@@ -23,7 +24,7 @@ from typing import Any, TypeVar
 from ..actions import Action, Verb
 from ..content import CARD_BY_ID, HAND_LIMIT, PANEL_INDEX, PANEL_LETTERS, ROWS, Effect, Rule
 from ..rng import Rng
-from .board import Board, best_activation, static_value, value, value_steps, values
+from .board import Board, best_activation, drain, static_value, value, value_steps, values
 
 EFFECT_WORTH = {
     Effect.CAKE: 1.0, Effect.SUBJECT: 0.45, Effect.MOVE: 0.55, Effect.FORCE: 0.5,
@@ -71,13 +72,9 @@ def activation_pending(r: Any) -> bool:
     return True
 
 
-def rest_value(b: Board, me: int, act_pending: bool) -> float:
-    """Value for `me` once the turn player finishes the turn with its best activation."""
-    return drain(rest_value_steps(b, me, act_pending))
-
-
 def rest_value_steps(b: Board, me: int, act_pending: bool) -> Generator[None, None, float]:
-    """`rest_value` in steps, one activation judged per step."""
+    """Value for `me` once the turn player finishes the turn with its best activation (in
+    steps, one activation judged per step)."""
     t = b.turn
     nxt = (t + 1) % b.n
     if b.over is not None or not act_pending:
@@ -136,13 +133,17 @@ def counts(most: int) -> list[int]:
     return [1, 2, 3, most - 1, most]
 
 
-def drain(steps: Generator[None, None, T]) -> T:
-    """Run a step-by-step computation to its end and return its result."""
-    while True:
-        try:
+def advance(steps: Generator[None, None, T], end: float | None) -> tuple[bool, T | None]:
+    """Run a step-by-step computation until it finishes, (True, its result), or until the
+    clock (`time.perf_counter`) passes `end` after one of its pieces, (False, None); it
+    resumes on the next call. `end` None: to the finish."""
+    try:
+        while True:
             next(steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+            if end is not None and time.perf_counter() >= end:
+                return False, None
+    except StopIteration as done:
+        return True, done.value
 
 
 def plan_moves(b: Board, me: int, who: int, act_pending: bool, bonus: bool,
@@ -229,12 +230,13 @@ def best_plan(plans: dict[tuple[int, int, int], tuple[float, int, tuple[int, ...
     return best
 
 
-def plan_value(b: Board, me: int) -> float:
-    """The value of `me`'s best move and activation from here (turn start or move step)."""
-    plans = plan_moves(b, me, me, True, True)
+def plan_value_steps(b: Board, me: int) -> Generator[None, None, float]:
+    """The value of `me`'s best move and activation from here (turn start or move step),
+    in steps."""
+    plans = yield from plan_moves_steps(b, me, me, True, True)
     bp = best_plan(plans)
     if bp is None:
-        return rest_value(b, me, True)
+        return (yield from rest_value_steps(b, me, True))
     return bp[1][0]
 
 
@@ -253,35 +255,15 @@ class Medium:
         self.seed = seed
         self.acts: list[Action] = view.legal_actions()
         self.b = Board.read(view) if board is None else board
-        self.played: dict[Action, float | None] = {}  # a deploy option -> its played-out value
-
-    def steps(self) -> Generator[None, None, Action]:
-        """`choose()` in steps: the slow parts of the decision (the plans of a move, each
-        deploy option played out, each option judged) run in pieces of a few
-        milliseconds with a yield between them; the answer is `choose()`'s."""
-        if len(self.acts) > 1:
-            yield from self._work()
-        return (yield from self._answer())
-
-    def _work(self) -> Generator[None, None, None]:
-        k, f, me = self.v.decision, self.v.pending, self.me
-        pending = activation_pending(self.v)
-        if k == "move" and f.get("own") and f.get("who") in (None, me):
-            yield from plan_moves_steps(self.b, me, me, pending, bool(f["bonus"]), None,
-                                        self.full)
-        elif k == "deploy" and not self.fast:
-            if self.b.turn == me and self.v.phase in ("deploy", "move") and pending:
-                yield from plan_moves_steps(self.b, me, me, True, True)
-            for a in deploy_options(self.acts, self.b, me):
-                if a not in self.played:
-                    self.played[a] = yield from _value_after_playing_steps(self.v, a, self.seed)
 
     def choose(self) -> Action:
-        return drain(self._answer())
+        return drain(self.steps())
 
-    def _answer(self) -> Generator[None, None, Action]:
-        """The decision's handler (a plain function, or a generator that yields between
-        the options it judges), checked against the legal actions."""
+    def steps(self) -> Generator[None, None, Action]:
+        """`choose()` in steps: the decision's handler (a plain function, or a generator
+        that yields between pieces of its work of a few milliseconds: the plans of a move,
+        each deploy option played out, each option judged), checked against the legal
+        actions."""
         acts = self.acts
         if len(acts) == 1:
             return acts[0]
@@ -321,7 +303,7 @@ class Medium:
         return out
 
     # --- decisions
-    def _move(self) -> Action | None:
+    def _move(self) -> Generator[None, None, Action | None]:
         f = self.v.pending
         b, me = self.b, self.me
         if f["src"] is None:
@@ -329,16 +311,18 @@ class Medium:
                 srcs = None
                 who = me
             else:
-                return self._force_from()
+                return (yield from self._force_from())
         else:
             srcs = [P(f["src"])]
             who = f["who"]
         if who != me:
-            return self._force_rest(f)
+            return (yield from self._force_rest(f))
         pending = activation_pending(self.v)
-        plans = plan_moves(b, me, me, pending, bool(f["bonus"]), None, self.full)
+        plans = yield from plan_moves_steps(b, me, me, pending, bool(f["bonus"]), None,
+                                            self.full)
         if srcs is not None and not any(m[0] == srcs[0] for m in plans):
-            plans = plan_moves(b, me, me, pending, bool(f["bonus"]), srcs, self.full)
+            plans = yield from plan_moves_steps(b, me, me, pending, bool(f["bonus"]), srcs,
+                                                self.full)
         bp = best_plan(plans, None if f["src"] is None else P(f["src"]),
                        None if f["dst"] is None else P(f["dst"]))
         if bp is None:
@@ -350,7 +334,10 @@ class Medium:
             return find(self.acts, Verb.TO, PANEL_LETTERS[dst])
         return find(self.acts, Verb.COUNT, k)
 
-    def _force_options(self, f: dict[str, Any]) -> list[tuple[float, tuple[int, int, int, int]]]:
+    def _force_options(self, f: dict[str, Any]
+                       ) -> Generator[None, None, list[tuple[float, tuple[int, int, int, int]]]]:
+        """Every move of another division's subjects that this seat may make (a card's
+        forced move), judged by the rest of the turn after it (in steps)."""
         b, me = self.b, self.me
         pending = activation_pending(self.v)
         cap = 2 if b.rule is Rule.MAX_TWO else 99
@@ -366,18 +353,19 @@ class Medium:
                 for k in range(1, min(b.sub[src][who], cap) + 1):
                     c = b.copy()
                     c.move(who, src, dst, k, carry_picks(b, who, src, dst, k, None))
-                    out.append((rest_value(c, me, pending), (src, who, dst, k)))
+                    v = yield from rest_value_steps(c, me, pending)
+                    out.append((v, (src, who, dst, k)))
         return out
 
-    def _force_from(self) -> Action | None:
-        opts = self._force_options(self.v.pending)
+    def _force_from(self) -> Generator[None, None, Action | None]:
+        opts = yield from self._force_options(self.v.pending)
         if not opts:
             return None
         _, (src, who, _, _) = max(opts, key=lambda t: t[0])
         return find(self.acts, Verb.FROM, PANEL_LETTERS[src], who)
 
-    def _force_rest(self, f: dict[str, Any]) -> Action | None:
-        opts = self._force_options(f)
+    def _force_rest(self, f: dict[str, Any]) -> Generator[None, None, Action | None]:
+        opts = yield from self._force_options(f)
         if not opts:
             return None
         _, (_, _, dst, k) = max(opts, key=lambda t: t[0])
@@ -514,18 +502,20 @@ class Medium:
         cands = [p for p in self.b.lab() if p not in avoid and p != self.b.turret]
         return max(cands, key=lambda p: (depth[p], -p)) if cands else None
 
-    def _portal_value(self, pair: list[int], full: bool) -> float:
-        """How good the lab is for this seat with the Portals at `pair`: quickly, the best
+    def _portal_full(self, pair: list[int]) -> Generator[None, None, float]:
+        """How good the lab is for this seat with the Portals at `pair`, in full (in
+        steps): its best turn from here (or, once its move is made, what the others can
+        then do), which also sees a Portal pair that another player would use."""
+        b = self.b.copy()
+        b.portals = pair
+        return (yield from _turn_value_steps(b, self.me, self.v))
+
+    def _portal_quick(self, pair: list[int]) -> float:
+        """How good the lab is for this seat with the Portals at `pair`, quickly: the best
         static value after one group of its own goes through them (with the cake it
-        carries); in full, its best turn from here (or, once its move is made, what the
-        others can then do), which also sees a Portal pair that another player would use."""
+        carries)."""
         b, me = self.b.copy(), self.me
         b.portals = pair
-        if full:
-            pending = activation_pending(self.v)
-            if b.turn == me and self.v.phase in ("deploy", "move") and pending:
-                return plan_value(b, me)
-            return rest_value(b, me, pending)
         best = static_value(b, me)
         cap = 2 if b.rule is Rule.MAX_TWO else 99
         for src, dst in ((pair[0], pair[1]), (pair[1], pair[0])):
@@ -536,12 +526,13 @@ class Medium:
                 best = max(best, static_value(c, me))
         return best
 
-    def _portal_pairs(self, pairs: list[list[int]]) -> list[int] | None:
+    def _portal_pairs(self, pairs: list[list[int]]
+                      ) -> Generator[None, None, list[int] | None]:
         """The best of `pairs`: all judged quickly, the few best (and the rule of thumb's
         pair: the stake in danger and the deepest chamber) judged in full."""
         if not pairs:
             return None
-        quick = sorted(((self._portal_value(pr, False), i) for i, pr in enumerate(pairs)),
+        quick = sorted(((self._portal_quick(pr), i) for i, pr in enumerate(pairs)),
                        key=lambda t: (-t[0], t[1]))
         if self.fast:
             return pairs[quick[0][1]]
@@ -551,34 +542,37 @@ class Medium:
         thumb = [danger, deep]
         if thumb in pairs and thumb not in keep:
             keep.append(thumb)
-        return max(keep, key=lambda pr: (self._portal_value(pr, True), -pr[0], -pr[1]))
+        full = []
+        for pr in keep:
+            full.append(((yield from self._portal_full(pr)), -pr[0], -pr[1]))
+        return keep[max(range(len(keep)), key=full.__getitem__)]
 
-    def _portal(self) -> Action | None:
+    def _portal(self) -> Generator[None, None, Action | None]:
         """Place a Portal: the pair that opens the best turn for this seat, the one that
         shuts a pair the others would use, or carries its cake away from the old edge."""
         f = self.v.pending
         legal = [P(a.args[0]) for a in self.acts]
         if f.get("first") is None:
             pairs = [[a, c] for i, a in enumerate(legal) for c in legal[i + 1:]]
-            best = self._portal_pairs(pairs)
+            best = yield from self._portal_pairs(pairs)
             p = None if best is None else (best[0] if best[0] in legal else best[1])
         else:
             first = P(f["first"])
-            best = self._portal_pairs([[first, c] for c in legal])
+            best = yield from self._portal_pairs([[first, c] for c in legal])
             p = None if best is None else best[1]
         return None if p is None else find(self.acts, Verb.PORTAL, PANEL_LETTERS[p])
 
-    def _shift(self) -> Action | None:
+    def _shift(self) -> Generator[None, None, Action | None]:
         """Move one Portal: judged like placing them (see `_portal`), among every shift."""
         b = self.b
         moves = [(P(a.args[0]), P(a.args[1])) for a in self.acts]
         pairs = [[q if q != a else c for q in b.portals] for a, c in moves]
-        best = self._portal_pairs(pairs)
+        best = yield from self._portal_pairs(pairs)
         if best is None:
             return None
         return self.acts[pairs.index(best)]
 
-    def _deploy(self) -> Action | None:
+    def _deploy(self) -> Generator[None, None, Action | None]:
         """Play the card whose played-out result plans best, if it beats ending the step."""
         v, me = self.v, self.me
         if self.fast:
@@ -588,10 +582,10 @@ class Medium:
                 if card_worth(a.args[0]) >= 0.45:
                     return a
             return find(self.acts, Verb.END)
-        base = _turn_value(self.b, me, v)
+        base = yield from _turn_value_steps(self.b, me, v)
         best: tuple[float, Action] | None = None
         for a in deploy_options(self.acts, self.b, me):
-            val = self.played[a] if a in self.played else _value_after_playing(v, a, self.seed)
+            val = yield from _value_after_playing_steps(v, a, self.seed)
             if val is not None and (best is None or val > best[0]):
                 best = (val, a)
         if best is not None and best[0] > base + 0.005:
@@ -620,21 +614,18 @@ def deploy_options(acts: list[Action], b: Board, me: int) -> list[Action]:
     return out
 
 
-def _turn_value(b: Board, me: int, r: Any) -> float:
+def _turn_value_steps(b: Board, me: int, r: Any) -> Generator[None, None, float]:
+    """The value for `me` of the rest of the turn from here, in steps."""
     if b.turn == me and r.phase in ("deploy", "move") and activation_pending(r):
-        return plan_value(b, me)
-    return rest_value(b, me, activation_pending(r))
-
-
-def _value_after_playing(view: Any, a: Action, seed: int) -> float | None:
-    """Play card `a` on a state sampled from the view, let medium make the card's choices,
-    and value the position the rest of the turn starts from."""
-    return drain(_value_after_playing_steps(view, a, seed))
+        return (yield from plan_value_steps(b, me))
+    return (yield from rest_value_steps(b, me, activation_pending(r)))
 
 
 def _value_after_playing_steps(view: Any, a: Action, seed: int
                                ) -> Generator[None, None, float | None]:
-    """`_value_after_playing` in steps (see `Medium.steps`)."""
+    """Play card `a` on a state sampled from the view, let medium make the card's choices,
+    and value the position the rest of the turn starts from (in steps, see
+    `Medium.steps`)."""
     me = view.seat
     st = view.sample(Rng(seed))
     st = st.apply_unchecked(a)
@@ -654,9 +645,7 @@ def _value_after_playing_steps(view: Any, a: Action, seed: int
     b = Board.read_state(st)
     if st.is_over:
         return value(b, me, me)
-    if b.turn == me and st.phase in ("deploy", "move") and activation_pending(st):
-        yield from plan_moves_steps(b, me, me, True, True)
-    return _turn_value(b, me, st)
+    return (yield from _turn_value_steps(b, me, st))
 
 
 def medium_choose(view: Any, seed: int, fast: bool = False, board: Board | None = None
@@ -764,5 +753,5 @@ def plan_summary(b: Board, me: int) -> list[tuple[float, tuple[int, int, int], i
     return out
 
 
-__all__ = ["DECISIONS", "EASY_HANDLERS", "MEDIUM_HANDLERS", "MISSES", "Medium", "best_activation",
-           "easy_choose", "medium_choose", "plan_summary"]
+__all__ = ["DECISIONS", "EASY_HANDLERS", "MEDIUM_HANDLERS", "MISSES", "Medium", "advance",
+           "best_activation", "easy_choose", "medium_choose", "plan_summary"]

@@ -47,6 +47,7 @@ from .heuristic import (
     P,
     Plans,
     activation_pending,
+    advance,
     deploy_options,
     drain,
     find,
@@ -115,9 +116,6 @@ class Search:
         self._preparing: Generator[None, None, None] | None = None
 
     # ------------------------------------------------------------ candidates
-    def _prepare(self) -> None:
-        drain(self._prepare_steps())
-
     def _prepare_steps(self) -> Generator[None, None, None]:
         """Find the candidates (in steps: medium's plans and deploy judgement are the slow
         part, and a page slices them like the playouts)."""
@@ -247,13 +245,9 @@ class Search:
         if self.cands is None and self.final is None:
             if self._preparing is None:
                 self._preparing = self._prepare_steps()
-            try:
-                while True:
-                    next(self._preparing)
-                    if end is not None and time.perf_counter() >= end:
-                        return False
-            except StopIteration:
-                self._preparing = None
+            if not advance(self._preparing, end)[0]:
+                return False
+            self._preparing = None
         started = 0
         while True:
             if self._running is None:
@@ -263,24 +257,19 @@ class Search:
                 self._running = (c, self._playout(c, c.visits))
                 started += 1
             c, playout = self._running
-            try:
-                while True:
-                    next(playout)
-                    if end is not None and time.perf_counter() >= end:
-                        return False
-            except StopIteration as finished:
-                c.total += finished.value
-                c.visits += 1
-                self.done += 1
-                self._running = None
+            finished, val = advance(playout, end)
+            if not finished:
+                return False
+            assert val is not None
+            c.total += val
+            c.visits += 1
+            self.done += 1
+            self._running = None
 
     def best(self) -> Action:
         if self.cands is None and self.final is None:
-            if self._preparing is not None:
-                drain(self._preparing)
-                self._preparing = None
-            else:
-                self._prepare()
+            drain(self._preparing or self._prepare_steps())
+            self._preparing = None
         if self.final is not None:
             return self.final
         assert self.cands is not None
