@@ -28,7 +28,7 @@ class AutoSave(Deferred):
         self.session = session
         self.texts = texts
         self.store = Store()
-        self.slot = slot.Slot(self.store, lambda: float(window.Date.now()), (Unreadable,))
+        self.slot = slot.Slot(self.store, lambda: float(window.Date.now()))
         self.problem: tuple[str, str] | None = None  # (title, text) for the player, once
         self.held = False  # a shared link is being looked at: write nothing until play
         # Called with the stored text when another tab saved since this one read.

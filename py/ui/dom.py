@@ -19,6 +19,8 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from .slot import Unreadable  # the browser threw when asked for a stored value
+
 try:  # Pyodide 0.27+ hands JS null over as `jsnull`, not None
     from pyodide.ffi import jsnull
 except ImportError:  # pragma: no cover - older Pyodide
@@ -165,10 +167,6 @@ class Deferred:
 
     def now(self) -> None:
         self.due = False
-
-
-class Unreadable(Exception):
-    """The browser threw when asked for a stored value: something may be stored there."""
 
 
 class Store:
