@@ -278,7 +278,11 @@ def test_log_entries_tell_consequences_and_never_name_a_taken_card():
                     assert labels.card_name(e.card) not in words.split(":", 1)[-1]
             if text.startswith("recycle") and "destroyed" in words:
                 seen_recycle_loss = True
-                assert any(c in letters for c in text.split()) or letters
+                # The recycle's text names a row, not a chamber: the letters must name the
+                # recycled chamber itself (from its event), and every chamber that lost pieces.
+                touched = [e.chamber for e in ses.state.events
+                           if e.kind.value in ("recycled", "subjects_destroyed")]
+                assert touched and all(c in letters for c in touched)
         assert saves.decode(ses.save_text()).log == ses.log
     assert seen_recycle_loss
     assert eventlog.chambers_of("shift K L", ()) == "KL"
@@ -326,3 +330,30 @@ def test_losses_since_last_turn_add_up_the_others_destroyed_pieces():
                     other = 1 - me
                     lost_by[other][e.chamber] = lost_by[other].get(e.chamber, 0) + e.count
     assert seen > 10
+
+
+# ---- the start-up scripts' copies of Python's constants ------------------------------------
+
+def test_the_start_up_scripts_copy_pythons_constants_faithfully():
+    """js/early.js and js/rescue.js run before Python, so they repeat a few of its constants
+    (comments there say whose): a change on one side must not leave the other behind."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+
+    def var(js: str, name: str) -> str:
+        m = re.search(rf"\bvar {name} = (.+?);", js, re.S)
+        assert m, f"{name} is not defined as expected"
+        return m.group(1)
+
+    rescue = (root / "js" / "rescue.js").read_text(encoding="utf-8")
+    assert json.loads(var(rescue, "SAVE_KEY")) == saves.SAVE_KEY
+    assert json.loads(var(rescue, "BROKEN_PREFIX")) == saves.BROKEN_PREFIX
+    assert int(var(rescue, "MAX_CHARS")) == saves.MAX_CHARS
+    assert int(var(rescue, "MAX_DEPTH")) == saves.MAX_DEPTH
+    early = (root / "js" / "early.js").read_text(encoding="utf-8")
+    assert json.loads(var(early, "SAVE_KEY")) == saves.SAVE_KEY
+    assert json.loads(var(early, "DIVISIONS")) == list(saves.DEFAULT_NAMES)
+    assert [k for k, _ in json.loads(var(early, "KINDS"))] == list(saves.SEAT_KINDS)
+    assert f"name.maxLength = {params.MAX_NAME};" in early

@@ -18,6 +18,7 @@ from .dom import by_id, found
 
 PACES = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "step": 0.0}  # seconds before a bot's move
 DEFAULT_PACE = "normal"
+SHOWN = frozenset(("moved", "cake_moved", "subjects_destroyed", "cake_incinerated"))  # animated
 
 
 def reduced_motion() -> bool:
@@ -57,12 +58,15 @@ class Animator:
         layer = by_id("fx")
         if not found(layer):
             return
+        events = [e for e in now.events if e.kind.value in SHOWN]
+        if not events:
+            return  # most actions: no chamber positions to work out
         old = {c.letter: drawing.centre(c.row, c.x) for c in before.chambers()}
         new = {c.letter: drawing.centre(c.row, c.x) for c in now.chambers()}
         marks: list[str] = []
         moves: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
-        rising: list[tuple[str, tuple[float, float]]] = []
-        for e in now.events:
+        rising: list[tuple[str, Any, int, tuple[float, float]]] = []  # (kind, seat, count, at)
+        for e in events:
             k = e.kind.value
             if k in ("moved", "cake_moved") and e.chamber in new and e.to in new:
                 for _ in range(min(e.count, 3)):
@@ -72,7 +76,7 @@ class Animator:
                 where = old[e.chamber] if k == "cake_incinerated" or e.cause == "recycle" \
                     else new.get(e.chamber, old[e.chamber])
                 what = "tok" if k == "subjects_destroyed" else "cake"
-                rising.append((f'{what}:{e.seat}:{e.count}', where))
+                rising.append((what, e.seat, e.count, where))
         if not moves and not rising:
             return
         n = 0
@@ -82,8 +86,7 @@ class Animator:
             marks.append(f'<use id="fx{n}" href="{href}" class="fx {cls}" x="-8" y="-8" '
                          'width="16" height="16"/>')
             n += 1
-        for i, (what, _where) in enumerate(rising):
-            kind, seat, count = what.split(":")
+        for i, (kind, seat, count, _where) in enumerate(rising):
             href = f"#tok-{seat}" if kind == "tok" else "#i-c"
             cls = f"tok d{seat}" if kind == "tok" else f"cake d{seat}"
             marks.append(f'<g id="fxr{i}" class="fx"><use href="{href}" class="{cls}" x="-9" '
@@ -100,7 +103,7 @@ class Animator:
                             {"transform": end, "opacity": 0}]),
                        _js({"duration": 650, "delay": 60 * (i % 3),
                             "easing": "cubic-bezier(.3,.7,.3,1)", "fill": "both"}))
-        for i, (_what, (x, y)) in enumerate(rising):
+        for i, (_kind, _seat, _count, (x, y)) in enumerate(rising):
             el = by_id_fresh(f"fxr{i}")
             el.animate(_js([
                 {"transform": f"translate({x:.1f}px, {y:.1f}px)", "opacity": 1},

@@ -12,30 +12,27 @@ that game) instead.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import window
 
 from . import saves, slot
-from .dom import Store, Texts, Unreadable
+from .dom import Deferred, Store, Texts, Unreadable
 from .session import Session
 
 
-class AutoSave:
+class AutoSave(Deferred):
     """The save of `session` in localStorage, and the top bar's word on it."""
 
     def __init__(self, session: Session, texts: Texts) -> None:
+        super().__init__()  # `due`: a click's save waits until the redraw is on screen
         self.session = session
         self.texts = texts
         self.store = Store()
-        self.slot = slot.Slot(self.store, lambda: float(window.Date.now()), (Unreadable,))
-        self.due = False  # a click's save waits until the redraw is on screen
+        self.slot = slot.Slot(self.store, lambda: float(window.Date.now()))
         self.problem: tuple[str, str] | None = None  # (title, text) for the player, once
         self.held = False  # a shared link is being looked at: write nothing until play
         # Called with the stored text when another tab saved since this one read.
         self.moved_on: Callable[[str | None], None] = lambda raw: None
-        self._proxy = create_proxy(self.flush)
 
     def read(self) -> saves.Save | None:
         """The saved game, or None (none, or not resumable: then `problem` says why)."""
@@ -51,7 +48,7 @@ class AutoSave:
 
     def now(self) -> None:
         """Write the game to localStorage now (see `soon` for a click's save)."""
-        self.due = False
+        super().now()
         if self.session.state is None or self.held:
             return
         result = self.slot.write(self.session.save_text)
@@ -69,23 +66,9 @@ class AutoSave:
         else:
             self.show(self.store.problem or "the browser refused to save the game")
 
-    def soon(self) -> None:
-        """Save once the browser has run the click's redraw: the JSON of the game (tens of
-        kilobytes late in a game) and the storage write then stay out of the click's time.
-
-        `setTimeout(0)` runs in the next task, before any later input or page script, so a
-        save is never more than one task behind; `pagehide` and `visibilitychange` flush it
-        too. Several clicks before it runs make one save of the latest state.
-        """
-        if self.due:
-            return
-        self.due = True
-        window.setTimeout(self._proxy, 0)
-
-    def flush(self, *_: Any) -> None:
-        """Run a pending `soon` now (no-op if none is pending)."""
-        if self.due:
-            self.now()
+    # `soon` (dom.Deferred) saves once the browser has run the click's redraw: the JSON of
+    # the game (tens of kilobytes late in a game) and the storage write then stay out of the
+    # click's time; `pagehide` and `visibilitychange` `flush` it.
 
     def keep_aside(self) -> str | None:
         """Copy the game in progress to a key of its own (before something replaces it)."""

@@ -16,7 +16,10 @@ import html
 import re
 from typing import Any
 
+from pyodide.ffi import create_proxy
 from pyscript import document, window
+
+from .slot import Unreadable  # the browser threw when asked for a stored value
 
 try:  # Pyodide 0.27+ hands JS null over as `jsnull`, not None
     from pyodide.ffi import jsnull
@@ -139,8 +142,31 @@ def show(el: Any, visible: bool) -> None:
     el.hidden = not visible
 
 
-class Unreadable(Exception):
-    """The browser threw when asked for a stored value: something may be stored there."""
+class Deferred:
+    """Work a click asks for that may wait until the browser has run the click's redraw.
+
+    `soon` runs `now` in the next task (`setTimeout(0)`, before any later input or page
+    script); several calls before it runs make one run. `flush` runs a pending one at once
+    (the page is being left). `due` is True while a run is pending; `now` clears it.
+    """
+
+    def __init__(self) -> None:
+        self.due = False
+        self._proxy = create_proxy(self.flush)
+
+    def soon(self) -> None:
+        if self.due:
+            return
+        self.due = True
+        window.setTimeout(self._proxy, 0)
+
+    def flush(self, *_: Any) -> None:
+        """Run a pending `soon` now (no-op if none is pending)."""
+        if self.due:
+            self.now()
+
+    def now(self) -> None:
+        self.due = False
 
 
 class Store:

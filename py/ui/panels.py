@@ -34,9 +34,8 @@ def action_button(s: Any, text: str, cls: str = "act") -> str:
 
 def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     """One card of the hand tray: its name and a button for each way to use it now."""
-    card = labels.CARD_NAMES.get(card_id)
-    name = card.name if card is not None else card_id
-    return markup("span", None, "tray-card", inner=markup("span", name, "tray-name")
+    return markup("span", None, "tray-card",
+                  inner=markup("span", labels.card_name(card_id), "tray-name")
                   + "".join(action_button(s, a) for a in acts))
 
 

@@ -10,38 +10,23 @@ shows the state the save resumes. It is only ever shown, never read back as game
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from pyodide.ffi import create_proxy
-from pyscript import window
-
-from .dom import Store, by_id
+from .dom import Deferred, Store, by_id
 
 KEY = "cakegame.picture"  # js/early.js reads it
 MAX_CHARS = 400_000  # a picture larger than this is not worth the storage
 
 
-class Picture:
-    """Keeps `#lab`'s last redraw in localStorage."""
+class Picture(Deferred):
+    """Keeps `#lab`'s last redraw in localStorage, once the browser has run the redraw
+    (`soon`, next task; `flush` on leaving the page)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.store = Store()
-        self.due = False
-        self._proxy = create_proxy(self.flush)
-
-    def soon(self) -> None:
-        """Keep the picture once the browser has run this redraw (next task)."""
-        if self.due:
-            return
-        self.due = True
-        window.setTimeout(self._proxy, 0)
-
-    def flush(self, *_: Any) -> None:
-        if self.due:
-            self.now()
 
     def now(self) -> None:
-        self.due = False
+        super().now()
         lab, layer = by_id("lab"), by_id("chambers")
         markup = str(layer.innerHTML)
         if len(markup) > MAX_CHARS:

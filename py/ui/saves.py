@@ -42,7 +42,7 @@ BROKEN_PREFIX = "cakegame.save.broken."
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 SUBJECTS = 8
 CAKE = 8
-DEFAULT_NAMES = ("Orange", "Blue", "Green", "Purple")
+DEFAULT_NAMES = tuple(d.name for d in cakegame.DIVISIONS)  # a seat's name when none is typed
 MAX_NAME = 32  # the new-game form's limit, for names read back from a save or a file
 # A late game's save is some tens of kilobytes and nests seven levels deep.
 MAX_CHARS = 5_000_000

@@ -26,7 +26,8 @@ SAVED, MOVED, BLOCKED, FAILED = "saved", "moved", "blocked", "failed"
 
 
 class Unreadable(Exception):
-    """Raised by a store's `read` when the browser throws (ui.dom.Unreadable in the page)."""
+    """Raised by a store's `read` when the browser throws (ui.dom.Store raises it too):
+    something may be stored there."""
 
 
 @dataclass
@@ -41,11 +42,9 @@ class Loaded:
 class Slot:
     """The saved game as this tab knows it."""
 
-    def __init__(self, store: Any, clock: Callable[[], float],
-                 unreadable: tuple[type[BaseException], ...] = (Unreadable,)) -> None:
+    def __init__(self, store: Any, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
-        self.unreadable = unreadable
         self.rev: int | None = None  # the revision this tab read or wrote last
         self.known: str | None = None  # a damaged save already kept aside: may be replaced
         self.blocked: str | None = None  # why this tab must not write the save at all
@@ -55,7 +54,7 @@ class Slot:
         """The stored save's text now (None if none); blocks writing if it cannot be read."""
         try:
             return self.store.read(saves.SAVE_KEY)
-        except self.unreadable:
+        except Unreadable:
             self.blocked = ("the saved game in this browser could not be read, so it is left "
                             "untouched")
             raise
@@ -64,7 +63,7 @@ class Slot:
         """The save to resume at start-up, checked; a damaged one is kept aside."""
         try:
             raw = self.current()
-        except self.unreadable:
+        except Unreadable:
             return Loaded(None, "Your saved game could not be read",
                           "The browser refused to read the saved game, so it is left "
                           "untouched and this tab will not save over it. You can still play; "
@@ -120,7 +119,7 @@ class Slot:
             return BLOCKED
         try:
             raw = self.current()
-        except self.unreadable:
+        except Unreadable:
             return BLOCKED
         if not self.mine(raw):
             return MOVED
