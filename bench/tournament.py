@@ -34,7 +34,7 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
 
 import cakegame  # noqa: E402
-from cakegame import bots  # noqa: E402
+from cakegame import bots, rules  # noqa: E402
 from cakegame.actions import Verb  # noqa: E402
 
 MAX_TURNS = 300  # a safety net: a game still going then is stopped and scored as it stands
@@ -147,12 +147,12 @@ def _turret_hits(st: cakegame.State, a: Any, seat: int) -> bool:
 
 
 def _cube_blocks(st: cakegame.State, a: Any, seat: int) -> bool:
-    """Whether `a` puts the Companion Cube on a chamber whose majority is another's."""
+    """Whether `a` puts the Companion Cube on a chamber whose majority is another's, as the
+    engine decides majorities under the active Character (fewest wins, ties to the active)."""
     if a.verb is not Verb.CUBE or a.args[0] == "stay":
         return False
-    subs = st.chamber(a.args[0]).subjects
-    top = max(subs)
-    return top > 0 and subs.count(top) == 1 and subs.index(top) != seat
+    holder = rules.majority(st.to_data(), st.chamber(a.args[0]).panel)
+    return holder is not None and holder != seat
 
 
 def tally_usage(u: dict[str, list[int]], st: cakegame.State, legal: list[Any], a: Any) -> None:
