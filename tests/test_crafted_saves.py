@@ -20,7 +20,16 @@ from cakegame import Action, IllegalActionError, State, rules
 from cakegame.actions import Verb
 from cakegame.content import HAND_LIMIT
 from cakegame.rng import Rng
-from test_serial import ALL_SAVES, PREFIX, get, paths, play_out, put, random_value
+from test_serial import (
+    ALL_SAVES,
+    CRASH_WORDS,
+    PREFIX,
+    get,
+    paths,
+    play_out,
+    put,
+    random_value,
+)
 
 FRAME_KINDS = [
     rules.F_DEPLOY, rules.F_DISCARD, rules.F_PORTAL, rules.F_SHIFT, rules.F_MOVE, rules.F_CARRY,
@@ -137,6 +146,7 @@ def test_states_played_from_any_loadable_crafted_save_load_again() -> None:
         except ValueError as e:
             refused += 1
             assert str(e).startswith(PREFIX), context
+            assert not any(w in str(e) for w in CRASH_WORDS), f"{context}: {e}"
             continue
         except Exception as e:  # noqa: BLE001 - the point of the test
             raise AssertionError(f"{context}: {type(e).__name__}: {e}") from e
