@@ -203,6 +203,8 @@ class _Reader:
             return describe(self._d, a)
         except (LookupError, TypeError, ValueError, AttributeError):
             legal = self.legal_actions()
+            if a in legal:
+                raise  # describe.py failed on a legal action: a fault to see, not a refusal
             raise IllegalActionError(why_illegal(self._d, a, legal) if legal else
                                      "the game is over") from None
 
