@@ -250,6 +250,9 @@ def test_chart_has_a_line_per_division_and_panel(game4: record.Record) -> None:
     for seat in range(4):
         assert svg.count(f'class="story-line d{seat}"') == 2
     assert "story-cursor" in svg
+    drawn = story.chart(states, game4.actions)  # the replay dialog draws once, moves the cursor
+    assert drawn.svg(40) == svg and "story-cursor" not in drawn.svg()
+    assert drawn.svg(0) != drawn.svg(len(states) - 1)
     assert "<b>" not in svg and "&lt;b&gt;" in svg or "Bo" not in svg
     pts = story.points(states)
     assert pts[0].turn == 0 and len(pts) == len({s.turn_number for s in states[:-1]}) + 1

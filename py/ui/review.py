@@ -45,7 +45,7 @@ class ReviewDialog:
         self.on_share = on_share
         self.on_step = on_step  # the page counts a redraw (tests wait for it)
         self.shown_pos = -1
-        self.chart_for: Any = None
+        self.chart: story.Chart | None = None  # the replay's chart, drawn once per replay
         on(by_id("rv-first"), "click", lambda e: self.step("first"))
         on(by_id("rv-prev"), "click", lambda e: self.step("prev"))
         on(by_id("rv-next"), "click", lambda e: self.step("next"))
@@ -65,7 +65,7 @@ class ReviewDialog:
         self.replay = replay
         self.source = source
         self.shown_pos = -1
-        self.chart_for = None
+        self.chart = None
         by_id("rv-title").textContent = ("Replay of a shared game" if source == "link"
                                          else "Replay of this game")
         by_id("rv-share").hidden = source == "link"
@@ -172,7 +172,9 @@ class ReviewDialog:
                 # Scroll the list only (scrollIntoView would scroll the dialog too).
                 top = now.offsetTop - moves.clientHeight / 2 + now.offsetHeight / 2
                 moves.scrollTop = max(0, top)
-        by_id("rv-chart").innerHTML = story.chart_svg(r.states, r.record.actions, upto=r.pos)
+        if self.chart is None:
+            self.chart = story.chart(r.states, r.record.actions)
+        by_id("rv-chart").innerHTML = self.chart.svg(r.pos)
         self.shown_pos = r.pos
         by_id("review").setAttribute("data-pos", str(r.pos))
         if self.on_step is not None:
