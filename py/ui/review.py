@@ -15,19 +15,11 @@ from typing import Any
 
 from pyscript import document
 
-from . import story
+from . import dialogs, story
 from .board import Board
 from .dom import by_id, found, markup
 from .record import Record
 from .replay import Replay
-
-
-def _open(dialog: Any) -> None:
-    if not dialog.open:
-        try:
-            dialog.showModal()
-        except Exception:
-            dialog.setAttribute("open", "")
 
 
 class ReviewDialog:
@@ -71,7 +63,7 @@ class ReviewDialog:
         by_id("rv-share").hidden = source == "link"
         by_id("rv-moves").innerHTML = self._moves_markup(replay)
         replay.go(replay.length if at is None else at)
-        _open(self.dialog)
+        dialogs.open_modal("review")
         self.draw()
         by_id("rv-next").focus()
 
