@@ -17,9 +17,9 @@ from pyscript import window
 from . import coach as coachmod
 from . import dialogs, guide, params, sharelink, story
 from . import record as recordmod
-from .dom import by_id, found, show
+from .dom import by_id, show
 from .replay import Replay
-from .review import ReviewDialog
+from .review import ReviewDialog, clicked_step
 from .sharing import ShareDialog
 
 
@@ -74,14 +74,9 @@ class Replays:
         self.review.open(Replay(rec, states), "game", at)
 
     def _on_log_click(self, event: Any) -> None:
-        target = event.target
-        if not found(target) or not hasattr(target, "closest"):
-            return
-        el = target.closest(".log-entry[data-step]")
-        if found(el):
-            step = str(el.getAttribute("data-step") or "")
-            if step.isdigit():
-                self.open_review(at=int(step))
+        step = clicked_step(event, ".log-entry[data-step]")
+        if step is not None:
+            self.open_review(at=step)
 
     # ---- share links ---------------------------------------------------------------------
     def open_link(self, fragment: str) -> None:

@@ -22,6 +22,19 @@ from .record import Record
 from .replay import Replay
 
 
+def clicked_step(event: Any, selector: str = "[data-step]") -> int | None:
+    """The action number (`data-step`) of the element matching `selector` that a click
+    landed in: a move in the list, a mark on the chart, an entry of the page's log."""
+    target = event.target
+    if not found(target) or not hasattr(target, "closest"):
+        return None
+    el = target.closest(selector)
+    if not found(el):
+        return None
+    step = str(el.getAttribute("data-step") or "")
+    return int(step) if step.isdigit() else None
+
+
 class ReviewDialog:
     """`<dialog id="review">`: a Replay on screen."""
 
@@ -106,14 +119,9 @@ class ReviewDialog:
             self.step(moves[event.key])
 
     def _on_move_click(self, event: Any) -> None:
-        target = event.target
-        if not found(target) or not hasattr(target, "closest"):
-            return
-        el = target.closest("[data-step]")
-        if found(el):
-            step = el.getAttribute("data-step")
-            if step and step.isdigit():
-                self.step(int(step))
+        step = clicked_step(event)
+        if step is not None:
+            self.step(step)
 
     def _continue(self) -> None:
         if self.replay is not None:
