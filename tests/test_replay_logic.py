@@ -228,7 +228,7 @@ def test_replay_events_say_what_changed(game4: record.Record) -> None:
     r = replay.Replay(game4)
     moved = next(k for k, a in enumerate(game4.actions, 1) if a.startswith("count"))
     said = r.events(moved)
-    assert isinstance(said, list)
+    assert said and said == [str(e) for e in r.states[moved].events]
     assert r.events(0) == []
 
 
@@ -250,6 +250,9 @@ def test_chart_has_a_line_per_division_and_panel(game4: record.Record) -> None:
     for seat in range(4):
         assert svg.count(f'class="story-line d{seat}"') == 2
     assert "story-cursor" in svg
+    drawn = story.chart(states, game4.actions)  # the replay dialog draws once, moves the cursor
+    assert drawn.svg(40) == svg and "story-cursor" not in drawn.svg()
+    assert drawn.svg(0) != drawn.svg(len(states) - 1)
     assert "<b>" not in svg and "&lt;b&gt;" in svg or "Bo" not in svg
     pts = story.points(states)
     assert pts[0].turn == 0 and len(pts) == len({s.turn_number for s in states[:-1]}) + 1

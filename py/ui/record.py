@@ -87,12 +87,6 @@ class Record:
                 "actions": list(self.actions)}
 
 
-def for_game(settings_players: int, seed: int, names: list[str], first: int | None,
-             seats: list[str]) -> Record:
-    """A new, empty record for a game started with these `new_game` arguments."""
-    return Record(settings_players, seed, list(names), first, list(seats), [])
-
-
 def _version(fmt: Any) -> int | None:
     if isinstance(fmt, str) and fmt.startswith("cakegame-record/"):
         tail = fmt.split("/", 1)[1]

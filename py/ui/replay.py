@@ -123,28 +123,12 @@ class Replay:
         return frozenset(out | (named & {c.letter for c in after.chambers()}))
 
     def events(self, k: int | None = None) -> list[str]:
-        """What action `k` did, in words: the engine's events when it keeps them, otherwise
-        the counts that changed (subjects and cake in the lab, incinerated cake, cards)."""
+        """What action `k` did, in words: the engine's events for it (`State.events`, which
+        tell every change of the lab's counts, the incinerated cake and the cards)."""
         k = self.pos if k is None else k
         if not 1 <= k <= self.length:
             return []
-        before, after = self.states[k - 1], self.states[k]
-        kept = getattr(after, "events", None)
-        if kept:
-            return [str(e) for e in kept]
-        out = []
-        names = after.names
-        ls0, ls1 = before.subjects_in_lab(), after.subjects_in_lab()
-        lc0, lc1 = before.cake_in_lab(), after.cake_in_lab()
-        for seat in range(after.players):
-            for what, a, b in (("Test Subjects in the lab", ls0[seat], ls1[seat]),
-                               ("Cake Slices in the lab", lc0[seat], lc1[seat]),
-                               ("Cake Slices incinerated", before.incinerated(seat),
-                                after.incinerated(seat)),
-                               ("cards in hand", before.hand_size(seat), after.hand_size(seat))):
-                if a != b:
-                    out.append(f"{names[seat]}: {what} {a} → {b}")
-        return out
+        return [str(e) for e in self.states[k].events]
 
     def continue_record(self) -> Record:
         """The record of a new game that starts as this one did and stops at the position

@@ -17,9 +17,9 @@ from pyscript import window
 from . import coach as coachmod
 from . import dialogs, guide, params, sharelink, story
 from . import record as recordmod
-from .dom import by_id, found, show
+from .dom import by_id, show
 from .replay import Replay
-from .review import ReviewDialog
+from .review import ReviewDialog, clicked_step
 from .sharing import ShareDialog
 
 
@@ -31,6 +31,9 @@ class Replays:
         self.review: ReviewDialog | None = None
         self.sharer: ShareDialog | None = None
         self.coach_box: coachmod.Coach | None = None
+        # The last record replayed and proved: (record, its length, the state it led to,
+        # its states). The game-over story and every later Replay or log click reuse it.
+        self._proved: tuple[Any, int, Any, list[Any]] | None = None
 
     @property
     def session(self) -> Any:
@@ -47,6 +50,16 @@ class Replays:
                                    on_step=self.app._bump)
         self.sharer = ShareDialog(on)
         self.coach_box = coachmod.Coach(on, by_id("lab"), self.close_tip, self.leave_guide)
+
+    def _states(self, rec: recordmod.Record, s: Any) -> list[Any]:
+        """`recordmod.check(rec, s)`, replaying the game only when it changed since the
+        last time (the same record object, as long, ending in the very same state)."""
+        p = self._proved
+        if p is not None and p[0] is rec and p[1] == len(rec.actions) and p[2] is s:
+            return p[3]
+        states = recordmod.check(rec, s)
+        self._proved = (rec, len(rec.actions), s, states)
+        return states
 
     @property
     def reviewing(self) -> bool:
@@ -65,7 +78,7 @@ class Replays:
                             "present position is known.")
             return
         try:
-            states = recordmod.check(rec, s)
+            states = self._states(rec, s)
         except recordmod.RecordError as error:
             dialogs.message("No replay for this game",
                             f"Its history cannot be replayed: {error}.")
@@ -74,14 +87,9 @@ class Replays:
         self.review.open(Replay(rec, states), "game", at)
 
     def _on_log_click(self, event: Any) -> None:
-        target = event.target
-        if not found(target) or not hasattr(target, "closest"):
-            return
-        el = target.closest(".log-entry[data-step]")
-        if found(el):
-            step = str(el.getAttribute("data-step") or "")
-            if step.isdigit():
-                self.open_review(at=int(step))
+        step = clicked_step(event, ".log-entry[data-step]")
+        if step is not None:
+            self.open_review(at=step)
 
     # ---- share links ---------------------------------------------------------------------
     def open_link(self, fragment: str) -> None:
@@ -166,7 +174,7 @@ class Replays:
         states = None
         if rec is not None:
             try:
-                states = recordmod.check(rec, s)
+                states = self._states(rec, s)
             except recordmod.RecordError:
                 states = None
         show(by_id("go-review"), states is not None)

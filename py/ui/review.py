@@ -15,19 +15,24 @@ from typing import Any
 
 from pyscript import document
 
-from . import story
+from . import dialogs, story
 from .board import Board
 from .dom import by_id, found, markup
 from .record import Record
 from .replay import Replay
 
 
-def _open(dialog: Any) -> None:
-    if not dialog.open:
-        try:
-            dialog.showModal()
-        except Exception:
-            dialog.setAttribute("open", "")
+def clicked_step(event: Any, selector: str = "[data-step]") -> int | None:
+    """The action number (`data-step`) of the element matching `selector` that a click
+    landed in: a move in the list, a mark on the chart, an entry of the page's log."""
+    target = event.target
+    if not found(target) or not hasattr(target, "closest"):
+        return None
+    el = target.closest(selector)
+    if not found(el):
+        return None
+    step = str(el.getAttribute("data-step") or "")
+    return int(step) if step.isdigit() else None
 
 
 class ReviewDialog:
@@ -45,7 +50,7 @@ class ReviewDialog:
         self.on_share = on_share
         self.on_step = on_step  # the page counts a redraw (tests wait for it)
         self.shown_pos = -1
-        self.chart_for: Any = None
+        self.chart: story.Chart | None = None  # the replay's chart, drawn once per replay
         on(by_id("rv-first"), "click", lambda e: self.step("first"))
         on(by_id("rv-prev"), "click", lambda e: self.step("prev"))
         on(by_id("rv-next"), "click", lambda e: self.step("next"))
@@ -65,13 +70,13 @@ class ReviewDialog:
         self.replay = replay
         self.source = source
         self.shown_pos = -1
-        self.chart_for = None
+        self.chart = None
         by_id("rv-title").textContent = ("Replay of a shared game" if source == "link"
                                          else "Replay of this game")
         by_id("rv-share").hidden = source == "link"
         by_id("rv-moves").innerHTML = self._moves_markup(replay)
         replay.go(replay.length if at is None else at)
-        _open(self.dialog)
+        dialogs.open_modal("review")
         self.draw()
         by_id("rv-next").focus()
 
@@ -114,14 +119,9 @@ class ReviewDialog:
             self.step(moves[event.key])
 
     def _on_move_click(self, event: Any) -> None:
-        target = event.target
-        if not found(target) or not hasattr(target, "closest"):
-            return
-        el = target.closest("[data-step]")
-        if found(el):
-            step = el.getAttribute("data-step")
-            if step and step.isdigit():
-                self.step(int(step))
+        step = clicked_step(event)
+        if step is not None:
+            self.step(step)
 
     def _continue(self) -> None:
         if self.replay is not None:
@@ -172,7 +172,9 @@ class ReviewDialog:
                 # Scroll the list only (scrollIntoView would scroll the dialog too).
                 top = now.offsetTop - moves.clientHeight / 2 + now.offsetHeight / 2
                 moves.scrollTop = max(0, top)
-        by_id("rv-chart").innerHTML = story.chart_svg(r.states, r.record.actions, upto=r.pos)
+        if self.chart is None:
+            self.chart = story.chart(r.states, r.record.actions)
+        by_id("rv-chart").innerHTML = self.chart.svg(r.pos)
         self.shown_pos = r.pos
         by_id("review").setAttribute("data-pos", str(r.pos))
         if self.on_step is not None:

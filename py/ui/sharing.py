@@ -13,7 +13,7 @@ from typing import Any
 
 from pyscript import window
 
-from . import sharelink
+from . import dialogs, sharelink
 from .dom import by_id
 from .record import Record
 
@@ -49,11 +49,7 @@ class ShareDialog:
             f"{len(self.link):,} characters; {len(rec.actions)} actions. Whoever opens it sees "
             "the game as a replay, offline too, and can continue it as their own game.")
         by_id("sh-copied").textContent = ""
-        if not self.dialog.open:
-            try:
-                self.dialog.showModal()
-            except Exception:
-                self.dialog.setAttribute("open", "")
+        dialogs.open_modal("share")
         (by_id("sh-show") if in_progress else by_id("sh-link")).focus()
 
     def _reveal(self) -> None:

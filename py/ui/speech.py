@@ -7,8 +7,7 @@ acting on it would do, so a screen reader hears what a sighted player sees.
 The announcements come from the engine's events (`State.events`, each event's `str()` a
 sentence for players): after a person's action, that action's events at once; a computer
 player's actions are gathered and told as one message when its turn is over (or a person
-must decide), so the screen reader is not flooded mid-turn. An engine without events
-(before they landed) falls back to each action's description.
+must decide), so the screen reader is not flooded mid-turn.
 """
 
 from __future__ import annotations
@@ -72,11 +71,8 @@ def chamber_reading(c: Any, names: Sequence[str], divisions: Sequence[str],
 
 def action_sentences(before: Any, text: str, after: Any) -> list[str]:
     """What one action did, in sentences: the events of `after` (the state the action made),
-    or the action's description when this engine has no events."""
-    events = getattr(after, "events", None)
-    if events is None:
-        return [before.describe(text)]
-    return [str(e) for e in events]
+    each event's `str()` being the engine's own sentence for it."""
+    return [str(e) for e in after.events]
 
 
 def join(sentences: Sequence[str]) -> str:

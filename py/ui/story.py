@@ -77,8 +77,32 @@ def ending(states: list[Any], actions: list[str]) -> str | None:
     return states[-2].describe(actions[-1])
 
 
+@dataclass(frozen=True)
+class Chart:
+    """A game's chart, drawn once: its markup before and after the cursor, and where each
+    position of the game falls along it, so moving the cursor redraws nothing else."""
+
+    head: str
+    tail: str
+    cursor_x: tuple[float, ...]  # cursor_x[k]: the cursor's x at position k of the game
+
+    def svg(self, upto: int | None = None) -> str:
+        """The chart as SVG markup. `upto` (a position in the game) draws a cursor there."""
+        if upto is None or len(self.cursor_x) < 2:
+            return self.head + self.tail
+        cx = self.cursor_x[max(0, min(upto, len(self.cursor_x) - 1))]
+        return (f'{self.head}<line class="story-cursor" x1="{cx:.1f}" y1="{TOP - 4}" '
+                f'x2="{cx:.1f}" y2="{TOP + 2 * PANEL_H + GAP + 2}" stroke="currentColor" '
+                f'stroke-width="1.5"/>{self.tail}')
+
+
 def chart_svg(states: list[Any], actions: list[str], *, upto: int | None = None) -> str:
     """The chart as SVG markup. `upto` (a position in the game) draws a cursor there."""
+    return chart(states, actions).svg(upto)
+
+
+def chart(states: list[Any], actions: list[str]) -> Chart:
+    """The chart of a game, for drawing with its cursor anywhere (`Chart.svg`)."""
     pts = points(states)
     marks = swings(states, actions)
     players = states[0].players
@@ -120,11 +144,8 @@ def chart_svg(states: list[Any], actions: list[str], *, upto: int | None = None)
                    f'y1="{TOP}" x2="{mx:.1f}" y2="{base}" stroke="{colour}" '
                    f'stroke-dasharray="3 3" opacity="0.7"/><circle cx="{mx:.1f}" cy="{base + 8}" '
                    f'r="5" fill="{colour}"/><title>Action {m.step}: {escape(m.text)}</title></g>')
-    if upto is not None and len(states) > 1:
-        turn = _turn_index(states, upto)
-        cx = x(min(turn, n))
-        out.append(f'<line class="story-cursor" x1="{cx:.1f}" y1="{TOP - 4}" x2="{cx:.1f}" '
-                   f'y2="{base + 2}" stroke="currentColor" stroke-width="1.5"/>')
+    head = "".join(out)
+    out = []
     names = states[0].names
     lx = WIDTH - RIGHT
     for seat in reversed(range(players)):  # the legend, right-aligned above the top panel
@@ -139,14 +160,13 @@ def chart_svg(states: list[Any], actions: list[str], *, upto: int | None = None)
     out.append(f'<text class="story-axis" x="{WIDTH - RIGHT}" y="{height - 2}" '
                f'text-anchor="end">turn {states[-1].turn_number}</text>')
     out.append("</svg>")
-    return "".join(out)
+    return Chart(head, "".join(out), tuple(x(min(t, n)) for t in _turn_indexes(states)))
 
 
-def _turn_index(states: list[Any], k: int) -> int:
-    """Where position `k` of the game falls along the chart."""
-    k = max(0, min(k, len(states) - 1))
-    index = 0
-    for j in range(1, k + 1):
-        if j == 1 or states[j - 1].turn_number != states[j - 2].turn_number:
-            index += 1
-    return index
+def _turn_indexes(states: list[Any]) -> list[int]:
+    """Where each position of the game falls along the chart: a new index at the first
+    action and whenever the turn changes."""
+    out = [0]
+    for j in range(1, len(states)):
+        out.append(out[-1] + (j == 1 or states[j - 1].turn_number != states[j - 2].turn_number))
+    return out
