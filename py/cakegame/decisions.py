@@ -5,7 +5,7 @@ dict whose "k" is its kind and whose "seat" is who decides. For each kind, one c
 says
 
 - `fields`: the frame's saved fields and their types (what `serial.load` checks), and
-  `frame(...)`, which builds a new frame of that kind;
+  `frame(seat)` (or `new(...)` for a kind with more fields), which builds a new frame;
 - `effects`: the card effects (`content.Effect`) whose Aperture action opens it;
 - `options(d, f)`: its legal actions, in a fixed order ([] lets `rules.settle` drop it);
 - `play(d, f, action)`: what a legal action does to the data (through the helpers of
@@ -49,7 +49,8 @@ class Decision:
     prompt_text: ClassVar[str] = ""
 
     def frame(self, seat: int) -> Frame:
-        """A new frame of this kind for `seat` (kinds with more fields have their own)."""
+        """A new frame of this kind for `seat` (kinds with more fields build theirs with
+        their own `new(...)`)."""
         return {"k": self.kind, "seat": seat}
 
     def open_for(self, seat: int, effect: Effect, frames: list[Frame]) -> None:
@@ -126,9 +127,9 @@ class Deploy(Decision):
             gun = verb is Verb.GUN
             d["hands"][seat].remove(card)
             R.tell(d, "card_deployed", seat, card=card, cause=ev.GUN if gun else None)
-            d["stack"].append(PUT.frame_for(card))
+            d["stack"].append(PUT.new(card))
             if gun:
-                d["stack"].append(PORTAL.frame_any(seat, False))
+                d["stack"].append(PORTAL.new(seat, False))
             else:
                 d["stack"].extend(reversed(R.effect_frames(seat, CARD_BY_ID[card].effects)))
 
@@ -514,11 +515,11 @@ class Portal(Decision):
     effects = (Effect.PORTALS_ANY,)
     fields = {"seat": "seat", "first": "chamber?", "any": "bool"}
 
-    def frame_any(self, seat: int, anywhere: bool) -> Frame:
+    def new(self, seat: int, anywhere: bool) -> Frame:
         return {"k": self.kind, "seat": seat, "first": None, "any": anywhere}
 
     def open_for(self, seat: int, effect: Effect, frames: list[Frame]) -> None:
-        frames.append(self.frame_any(seat, True))
+        frames.append(self.new(seat, True))
 
     def options(self, d: Data, f: Frame) -> list[Action]:
         layout = R.lab(d)
@@ -671,7 +672,7 @@ class Put(Decision):
     decided = False
     fields = {"card": "card"}
 
-    def frame_for(self, card: str) -> Frame:
+    def new(self, card: str) -> Frame:
         return {"k": self.kind, "card": card}
 
     def options(self, d: Data, f: Frame) -> list[Action]:
