@@ -58,9 +58,14 @@ class Decision:
         frames.append(self.frame(seat))
 
     def options(self, d: Data, f: Frame) -> list[Action]:
+        """The legal actions of frame `f`, in a fixed order ([]: nothing to decide, and
+        `rules.settle` drops the frame)."""
         raise NotImplementedError
 
     def play(self, d: Data, f: Frame, action: Action) -> None:
+        """Carry out `action`, one of `options(d, f)`, in place: pop `f` when it is decided,
+        push the frames it opens, change the board through the helpers of rules.py.
+        `rules.play` then checks the end and settles."""
         raise NotImplementedError
 
     def resolve(self, d: Data, f: Frame) -> None:
@@ -68,6 +73,7 @@ class Decision:
         raise NotImplementedError
 
     def prompt(self, d: Data, f: Frame) -> str:
+        """What the player must do, in words ("choose a chamber to activate")."""
         return self.prompt_text
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
@@ -400,7 +406,7 @@ class Reward(Decision):
     ICONS: ClassVar[dict[Effect, Icon]] = {
         Effect.SUBJECT: Icon.SUBJECT, Effect.CAKE: Icon.CAKE, Effect.CARD: Icon.CARD,
         Effect.CUBE: Icon.CUBE, Effect.TURRET: Icon.TURRET}
-    BY_VERB: ClassVar[dict[Verb, Icon]] = {
+    ICON_OF_VERB: ClassVar[dict[Verb, Icon]] = {
         Verb.SUBJECT: Icon.SUBJECT, Verb.CAKE: Icon.CAKE, Verb.CARD: Icon.CARD,
         Verb.CUBE: Icon.CUBE, Verb.TURRET: Icon.TURRET}
     effects = tuple(ICONS)
@@ -450,7 +456,7 @@ class Reward(Decision):
         verb, args = action.verb, action.args
         seat = f["seat"]
         cause = R.card_in_play(d) or ev.REWARD
-        f["icons"] = f["icons"].replace(self.BY_VERB[verb].value, "", 1)
+        f["icons"] = f["icons"].replace(self.ICON_OF_VERB[verb].value, "", 1)
         if not f["icons"]:
             d["stack"].pop()
         if verb is Verb.SUBJECT:

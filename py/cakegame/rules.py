@@ -227,12 +227,8 @@ def options(d: Data) -> list[Action]:
     """The legal actions of the open decision, in a fixed order ([] when the game is over)."""
     if d["over"] is not None or not d["stack"]:
         return []
-    return frame_options(d, d["stack"][-1])
-
-
-def frame_options(d: Data, f: Frame) -> list[Action]:
-    """The legal actions of frame `f` (see decisions.py: each kind lists its own)."""
-    return _dec.KINDS[f["k"]].options(d, f)
+    f = d["stack"][-1]
+    return _dec.KINDS[f["k"]].options(d, f)  # each kind lists its own (decisions.py)
 
 
 # ---------------------------------------------------------------- carrying out a decision
