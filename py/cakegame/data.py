@@ -39,8 +39,8 @@ class EventData(TypedDict, total=False):
 
 
 class Frame(TypedDict, total=False):
-    """One open decision on the stack (rules.py's F_* kinds); which keys a kind has is
-    listed in serial.FRAME_FIELDS, and typed in pending.Pending."""
+    """One open decision on the stack; which keys a kind has is declared by its class in
+    decisions.py (`fields`), and typed in pending.Pending."""
 
     k: str
     seat: int

@@ -1,4 +1,4 @@
-"""The rules: which decisions are open, and what each decision does.
+"""The rules: the flow of the game, and the helpers that read and change the board.
 
 The game's data is one plain dict (the JSON of a save, see `state.py`). Decisions waiting to
 be made are kept on a stack of *frames*; the top frame is the decision now open and its
@@ -8,7 +8,9 @@ pushes the frames of its effects; an activation pushes the rewards and the recyc
 `options(d)` lists the legal actions of the top frame and `play(d, action)` carries one out
 in place, then `settle(d)` runs everything that needs no decision (the next step, the next
 turn, effects that fizzle) until a decision is open or the game is over. Only those two are
-used from outside; everything else here is a helper of theirs.
+used from outside. What each kind of decision offers and does is its class in decisions.py
+(the table `decisions.KINDS`); this module dispatches to it and holds what the kinds share:
+reading the lab, the board changes that tell their events, the turn's steps and the end.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 from . import events as ev
 from . import geometry as geo
 from . import rng as rngmod
-from .actions import Action, IllegalActionError, Verb, act
+from .actions import Action, IllegalActionError
 from .content import (
     CAKE_PER_DIVISION,
     CARD_BY_ID,
@@ -37,7 +39,8 @@ Frame = dict[str, Any]
 
 DEPLOY, MOVE, ACTIVATE = "deploy", "move", "activate"
 
-# Frame kinds. Each is a decision of one seat except PUT, which needs none.
+# Frame kinds: the keys of decisions.KINDS, where each has its class. Each is a decision of
+# one seat except PUT, which needs none.
 F_DEPLOY = "deploy"
 F_DISCARD = "discard"
 F_PORTAL = "portal"
@@ -52,15 +55,6 @@ F_FIRE = "fire"
 F_DESTROY = "destroy"
 F_RECYCLE = "recycle"
 F_PUT = "put"  # a deployed card goes onto the discard pile once its effects are done
-
-REWARD_EFFECTS = {
-    Effect.SUBJECT: Icon.SUBJECT,
-    Effect.CAKE: Icon.CAKE,
-    Effect.CARD: Icon.CARD,
-    Effect.CUBE: Icon.CUBE,
-    Effect.TURRET: Icon.TURRET,
-}
-
 
 # ---------------------------------------------------------------- telling what happened
 
@@ -233,102 +227,8 @@ def options(d: Data) -> list[Action]:
     """The legal actions of the open decision, in a fixed order ([] when the game is over)."""
     if d["over"] is not None or not d["stack"]:
         return []
-    return frame_options(d, d["stack"][-1])
-
-
-def frame_options(d: Data, f: Frame) -> list[Action]:
-    k = f["k"]
-    seat: int = f.get("seat", -1)  # every frame but PUT (which has no options) has a seat
-    layout = lab(d)
-    order = layout.order
-    V = Verb
-    if k == F_DEPLOY:
-        out = []
-        for c in deployable(d, seat):
-            out += [act(V.PLAY, c), act(V.GUN, c)]
-        if rule(d) is Rule.BURN and not f["burned"]:
-            out += [act(V.BURN, letter(p)) for p in order if d["cake"][p][seat] > 0]
-        if out:
-            out.append(act(V.END))
-        return out
-    if k == F_DISCARD:
-        return [act(V.DISCARD, c) for c in d["hands"][seat]]
-    if k == F_PORTAL:
-        olds = () if f["any"] else layout.old_edge
-        return [act(V.PORTAL, letter(p)) for p in order if p not in olds and p != f["first"]]
-    if k == F_SHIFT:
-        olds = layout.old_edge
-        portals = sorted(d["portals"], key=layout.rank.__getitem__)
-        return [act(V.SHIFT, letter(a), letter(b)) for a in portals for b in order
-                if b not in olds and b not in portals]
-    if k == F_MOVE:
-        return move_options(d, f, order)
-    if k == F_CARRY:
-        left = [d["cake"][f["src"]][s] - f["picks"].count(s) for s in range(d["players"])]
-        return [act(V.CARRY, s) for s in range(d["players"]) if left[s] > 0] + [
-            act(V.CARRY, "none")]
-    if k == F_BONUS:
-        out = [act(V.BONUS, "card")] if can_take_card(d, seat) else []
-        if d["supply"][seat] > 0:
-            out += [act(V.BONUS, "subject", letter(p)) for p in delivery_targets(d)]
-        return out
-    if k == F_ACTIVATE:
-        return [act(V.ACTIVATE, letter(p)) for p in activatable(d)]
-    if k == F_REWARD:
-        return reward_options(d, f, order)
-    if k == F_TURRET_ANY:
-        olds = layout.old_edge
-        return [act(V.TURRET, letter(p)) for p in order if p not in olds and p != d["turret"]]
-    if k == F_FIRE:
-        t = d["turret"]
-        if t is None or rule(d) is Rule.TURRET_DISARMED:
-            return []
-        return [act(V.FIRE, letter(p)) for p in layout.neighbours[t]]
-    if k == F_DESTROY:
-        n = d["players"]
-        return [act(V.DESTROY, letter(p), s) for p in order if d["sub"][p][seat] > 0
-                for s in range(n) if d["sub"][p][s] > 0]
-    if k == F_RECYCLE:
-        return [act(V.RECYCLE, ROWS[r]) for r in recycle_rows(d)]
-    raise AssertionError(f"unknown frame {k!r}")
-
-
-def move_options(d: Data, f: Frame, order: tuple[int, ...]) -> list[Action]:
-    seat = f["seat"]
-    if f["src"] is None:
-        if f["own"]:
-            return [act(Verb.FROM, letter(p)) for p in order if d["sub"][p][seat] > 0]
-        return [act(Verb.FROM, letter(p), s) for p in order for s in range(d["players"])
-                if s != seat and d["sub"][p][s] > 0]
-    if f["dst"] is None:
-        return [act(Verb.TO, letter(p)) for p in move_targets(d, f["src"])]
-    most = d["sub"][f["src"]][f["who"]]
-    if rule(d) is Rule.MAX_TWO:
-        most = min(most, 2)
-    return [act(Verb.COUNT, k) for k in range(1, most + 1)]
-
-
-def reward_options(d: Data, f: Frame, order: tuple[int, ...]) -> list[Action]:
-    seat = f["seat"]
-    out: list[Action] = []
-    for code in dict.fromkeys(f["icons"]):
-        if code == Icon.SUBJECT.value and d["supply"][seat] > 0:
-            out += [act(Verb.SUBJECT, letter(p)) for p in delivery_targets(d)]
-        elif code == Icon.CAKE.value and d["cake_supply"][seat] > 0:
-            out += [act(Verb.CAKE, letter(p)) for p in delivery_targets(d)]
-        elif code == Icon.CARD.value and can_take_card(d, seat):
-            out.append(act(Verb.CARD))
-        elif code == Icon.CUBE.value:
-            out += [act(Verb.CUBE, letter(p)) for p in order if p != d["cube"]]
-            out.append(act(Verb.CUBE, "stay"))
-        elif code == Icon.TURRET.value:
-            t = d["turret"]
-            if t is None:
-                out += [act(Verb.TURRET, letter(p)) for p in delivery_targets(d)]
-            else:
-                out += [act(Verb.TURRET, letter(p)) for p in lab(d).neighbours[t]]
-                out.append(act(Verb.TURRET, "stay"))
-    return out
+    f = d["stack"][-1]
+    return _dec.KINDS[f["k"]].options(d, f)  # each kind lists its own (decisions.py)
 
 
 # ---------------------------------------------------------------- carrying out a decision
@@ -336,143 +236,26 @@ def reward_options(d: Data, f: Frame, order: tuple[int, ...]) -> list[Action]:
 
 def play(d: Data, action: Action) -> list[Action]:
     """Carry out a legal `action` in place and settle; returns the options now open.
-    The caller has checked legality."""
+    The caller has checked legality. What the action does is its decision kind's `play`
+    (decisions.py)."""
     f = d["stack"][-1]
-    seat = f.get("seat")
-    V = Verb
-    verb, args = action.verb, action.args
-    if verb is V.END:
-        d["stack"].pop()
-    elif verb in (V.PLAY, V.GUN):
-        card = args[0]
-        d["hands"][seat].remove(card)
-        tell(d, "card_deployed", seat, card=card, cause=ev.GUN if verb is V.GUN else None)
-        d["stack"].append({"k": F_PUT, "card": card})
-        if verb is V.GUN:
-            d["stack"].append({"k": F_PORTAL, "seat": seat, "first": None, "any": False})
-        else:
-            d["stack"].extend(reversed(effect_frames(seat, CARD_BY_ID[card].effects)))
-    elif verb is V.DISCARD:
-        hand = d["hands"][seat]
-        if hand.index(args[0]) >= len(hand) - d["fresh"][seat]:
-            d["fresh"][seat] -= 1
-        hand.remove(args[0])
-        d["discard"].append(args[0])
-        tell(d, "card_discarded", seat, card=args[0])
-        d["stack"].pop()
-        new_character(d, args[0])
-    elif verb is V.BURN:
-        p = panel_of(args[0])
-        d["cake"][p][seat] -= 1
-        d["burned"][seat] += 1
-        tell(d, "cake_incinerated", seat, p, cause=ev.BURN)
-        f["burned"] = True
-        d["stack"].append({"k": F_BONUS, "seat": seat})
-    elif verb is V.PORTAL:
-        p = panel_of(args[0])
-        if f["first"] is None:
-            f["first"] = p
-        else:
-            d["portals"] = [f["first"], p]
-            tell(d, "portal", seat, f["first"], p,
-                 cause=card_in_play(d) if f["any"] else ev.GUN)
-            d["stack"].pop()
-    elif verb is V.SHIFT:
-        a, b = panel_of(args[0]), panel_of(args[1])
-        d["portals"][d["portals"].index(a)] = b
-        tell(d, "portal", seat, d["portals"][0], d["portals"][1], cause=card_in_play(d))
-        d["stack"].pop()
-    elif verb is V.FROM:
-        f["src"] = panel_of(args[0])
-        f["who"] = int(args[1]) if len(args) > 1 else seat
-    elif verb is V.TO:
-        f["dst"] = panel_of(args[0])
-    elif verb is V.COUNT:
-        d["stack"].pop()
-        start_group_move(d, seat, f["who"], f["src"], f["dst"], int(args[0]), f["bonus"])
-    elif verb is V.CARRY:
-        if args[0] == "none":
-            f["slots"] = 0
-        else:
-            f["picks"].append(int(args[0]))
-            f["slots"] -= 1
-        left = sum(d["cake"][f["src"]]) - len(f["picks"])
-        if f["slots"] == 0 or left == 0:
-            d["stack"].pop()
-            finish_group_move(d, f["mover"], seat, f["src"], f["dst"], f["n"], f["picks"],
-                              f["bonus"])
-    elif verb is V.BONUS:
-        d["stack"].pop()
-        if args[0] == "card":
-            take_card(d, seat, ev.BONUS)
-        else:
-            deliver_subject(d, seat, panel_of(args[1]), ev.BONUS)
-    elif verb is V.ACTIVATE:
-        activate(d, seat, panel_of(args[0]))
-    elif f["k"] == F_REWARD:
-        play_reward(d, f, action)
-    elif verb is V.TURRET:
-        d["stack"].pop()
-        place_turret(d, panel_of(args[0]), card_in_play(d))
-    elif verb is V.FIRE:
-        d["stack"].pop()
-        p = panel_of(args[0])
-        tell(d, "turret_fired", seat, p, cause=card_in_play(d))
-        destroy_all(d, p, ev.FIRE)
-    elif verb is V.DESTROY:
-        d["stack"].pop()
-        p, s = panel_of(args[0]), int(args[1])
-        d["sub"][p][s] -= 1
-        d["supply"][s] += 1
-        tell(d, "subjects_destroyed", s, p, cause=card_in_play(d))
-    elif verb is V.RECYCLE:
-        d["stack"].pop()
-        recycle(d, ROWS.index(args[0]))
-    else:
-        raise AssertionError(f"no handler for {action}")
+    _dec.KINDS[f["k"]].play(d, f, action)
     check_end(d)
     return settle(d)
 
 
 def effect_frames(seat: int, effects: tuple[Effect, ...]) -> list[Frame]:
-    """The frames of a card's Aperture action, first effect first.
-
-    Consecutive reward-like effects share one frame, so their player picks their order.
-    """
+    """The frames of a card's Aperture action, first effect first: each effect opens the
+    decision kind that lists it (decisions.BY_EFFECT). Consecutive reward-like effects share
+    one frame, so their player picks their order."""
     frames: list[Frame] = []
     for e in effects:
-        icon = REWARD_EFFECTS.get(e)
-        if icon is not None:
-            if frames and frames[-1]["k"] == F_REWARD:
-                frames[-1]["icons"] += icon.value
-            else:
-                frames.append({"k": F_REWARD, "seat": seat, "icons": icon.value})
-        elif e in (Effect.MOVE, Effect.FORCE):
-            frames.append(move_frame(seat, own=e is Effect.MOVE, bonus=False))
-        elif e is Effect.PORTALS_ANY:
-            frames.append({"k": F_PORTAL, "seat": seat, "first": None, "any": True})
-        else:
-            kind = {Effect.TURRET_ANY: F_TURRET_ANY, Effect.FIRE: F_FIRE,
-                    Effect.DESTROY: F_DESTROY, Effect.SHIFT: F_SHIFT}[e]
-            frames.append({"k": kind, "seat": seat})
+        _dec.BY_EFFECT[e].open_for(seat, e, frames)
     return frames
 
 
 def move_frame(seat: int, *, own: bool, bonus: bool) -> Frame:
-    return {"k": F_MOVE, "seat": seat, "own": own, "bonus": bonus,
-            "src": None, "who": None, "dst": None}
-
-
-def start_group_move(d: Data, mover: int, who: int, src: int, dst: int, n: int,
-                     bonus: bool) -> None:
-    """A group leaves `src`; first its owner picks the cake it carries, if there is any."""
-    r = rule(d)
-    if r is not Rule.NO_CARRY and sum(d["cake"][src]) > 0:
-        slots = n * (2 if r is Rule.CARRY_TWO else 1)
-        d["stack"].append({"k": F_CARRY, "seat": who, "mover": mover, "src": src, "dst": dst,
-                           "n": n, "slots": slots, "picks": [], "bonus": bonus})
-    else:
-        finish_group_move(d, mover, who, src, dst, n, [], bonus)
+    return _dec.MOVE.new(seat, own=own, bonus=bonus)
 
 
 def finish_group_move(d: Data, mover: int, who: int, src: int, dst: int, n: int,
@@ -487,7 +270,7 @@ def finish_group_move(d: Data, mover: int, who: int, src: int, dst: int, n: int,
         tell(d, "cake_moved", s, src, dst, picks.count(s))
     turret_strikes(d, dst)
     if bonus and earns_bonus(d, n):
-        d["stack"].append({"k": F_BONUS, "seat": mover})
+        d["stack"].append(_dec.BONUS.frame(mover))
 
 
 def earns_bonus(d: Data, n: int) -> bool:
@@ -561,48 +344,6 @@ def reshuffle(d: Data) -> None:
     tell(d, "reshuffled", count=len(pile))
 
 
-def activate(d: Data, seat: int, p: int) -> None:
-    d["glados"] = p
-    d["stack"].pop()
-    d["stack"].append({"k": F_RECYCLE, "seat": seat})
-    winner = rewarded(d, p)
-    if winner is not None:
-        tell(d, "majority", winner, p)
-        d["stack"].append({"k": F_REWARD, "seat": winner, "icons": reward_icons(d, p)})
-    elif not any(d["sub"][p]):
-        tell(d, "no_majority", chamber=p, cause="empty")
-    elif d["cube"] == p and rule(d) is not Rule.CUBE_HARMLESS:
-        tell(d, "no_majority", chamber=p, cause="blocked")
-    else:
-        tell(d, "no_majority", chamber=p, cause="tie")
-
-
-def play_reward(d: Data, f: Frame, action: Action) -> None:
-    verb, args = action.verb, action.args
-    seat = f["seat"]
-    cause = card_in_play(d) or ev.REWARD
-    code = {Verb.SUBJECT: Icon.SUBJECT, Verb.CAKE: Icon.CAKE, Verb.CARD: Icon.CARD,
-            Verb.CUBE: Icon.CUBE, Verb.TURRET: Icon.TURRET}[verb].value
-    f["icons"] = f["icons"].replace(code, "", 1)
-    if not f["icons"]:
-        d["stack"].pop()
-    if verb is Verb.SUBJECT:
-        deliver_subject(d, seat, panel_of(args[0]), cause)
-    elif verb is Verb.CAKE:
-        p = panel_of(args[0])
-        d["cake_supply"][seat] -= 1
-        d["cake"][p][seat] += 1
-        tell(d, "cake_in", seat, p, cause=cause)
-    elif verb is Verb.CARD:
-        take_card(d, seat, cause)
-    elif verb is Verb.CUBE:
-        if args[0] != "stay":
-            tell(d, "cube", chamber=d["cube"], to=panel_of(args[0]), cause=cause)
-            d["cube"] = panel_of(args[0])
-    elif args[0] != "stay":
-        place_turret(d, panel_of(args[0]), cause)
-
-
 def recycle(d: Data, row: int) -> None:
     """Destroy and incinerate what is in the activated chamber, flip it, add it to `row`."""
     p = d["glados"]
@@ -646,19 +387,17 @@ def settle(d: Data) -> list[Action]:
         stack = d["stack"]
         over_limit = [s for s in range(d["players"]) if len(d["hands"][s]) > HAND_LIMIT]
         if over_limit and not (stack and stack[-1]["k"] == F_DISCARD):
-            stack.append({"k": F_DISCARD, "seat": over_limit[0]})
+            stack.append(_dec.DISCARD.frame(over_limit[0]))
             continue
         if not stack:
             advance(d)
             continue
         f = stack[-1]
-        if f["k"] == F_PUT:
-            stack.pop()
-            d["discard"].append(f["card"])
-            new_character(d, f["card"])
-            check_end(d)
+        kind = _dec.KINDS[f["k"]]
+        if not kind.decided:
+            kind.resolve(d, f)
             continue
-        opts = frame_options(d, f)
+        opts = kind.options(d, f)
         if not opts:
             stack.pop()
             continue
@@ -685,12 +424,12 @@ def advance(d: Data) -> None:
     d["phase"] = step
     seat = d["turn"]
     if step == DEPLOY:
-        d["stack"].append({"k": F_DEPLOY, "seat": seat, "burned": False})
+        d["stack"].append(_dec.DEPLOY.frame(seat))
     elif step == MOVE:
         for _ in range(2 if rule(d) is Rule.TWO_MOVES else 1):
             d["stack"].append(move_frame(seat, own=True, bonus=True))
     else:
-        d["stack"].append({"k": F_ACTIVATE, "seat": seat})
+        d["stack"].append(_dec.ACTIVATE.frame(seat))
 
 
 def end_turn(d: Data) -> None:
@@ -739,3 +478,7 @@ def finish(d: Data, reason: str, seat: int | None, winners: list[int] | None = N
         tell(d, "won", s)
     d["stack"] = []
     d["phase"] = None
+
+
+# The decision kinds (decisions.py) use the helpers above; imported last, as they are.
+from . import decisions as _dec  # noqa: E402

@@ -25,6 +25,7 @@ from .content import (
     Icon,
 )
 from .data import GameData
+from .decisions import KINDS
 from .events import check as check_events
 
 FORMAT = "cakegame/1"
@@ -45,25 +46,8 @@ LATER_KEYS: dict[str, Any] = {"events": []}
 # Kept by earlier versions for an ending the game no longer has (ten quiet rounds): ignored.
 RETIRED_KEYS = ("quiet", "stirred")
 
-SEATED = {"seat": "seat"}
-FRAME_FIELDS: dict[str, dict[str, str]] = {
-    rules.F_DEPLOY: {"seat": "seat", "burned": "bool"},
-    rules.F_DISCARD: SEATED,
-    rules.F_PORTAL: {"seat": "seat", "first": "chamber?", "any": "bool"},
-    rules.F_SHIFT: SEATED,
-    rules.F_MOVE: {"seat": "seat", "own": "bool", "bonus": "bool", "src": "chamber?",
-                   "who": "seat?", "dst": "chamber?"},
-    rules.F_CARRY: {"seat": "seat", "mover": "seat", "src": "chamber", "dst": "chamber",
-                    "n": "count", "slots": "count", "picks": "seats", "bonus": "bool"},
-    rules.F_BONUS: SEATED,
-    rules.F_ACTIVATE: SEATED,
-    rules.F_REWARD: {"seat": "seat", "icons": "icons"},
-    rules.F_TURRET_ANY: SEATED,
-    rules.F_FIRE: SEATED,
-    rules.F_DESTROY: SEATED,
-    rules.F_RECYCLE: SEATED,
-    rules.F_PUT: {"card": "card"},
-}
+# The saved fields of each frame kind: each kind's class in decisions.py declares its own.
+FRAME_FIELDS: dict[str, dict[str, str]] = {k: kind.fields for k, kind in KINDS.items()}
 
 
 class _Bad(ValueError):
@@ -415,20 +399,9 @@ def _frame(f: Any, where: str, n: int, pos: list[Any], d: dict[str, Any]) -> Non
         elif kind_of == "card":
             if not isinstance(v, str) or v not in CARD_BY_ID:
                 _fail(at, f"unknown card {_show(v)}")
-    if kind == rules.F_MOVE and (f["src"] is None) != (f["who"] is None):
-        _fail(where, "a move's source and its owner are chosen together")
-    if kind == rules.F_MOVE and f["dst"] is not None and f["src"] is None:
-        _fail(where, "a move's destination is set before its source")
-    if kind == rules.F_MOVE and f["src"] is not None and d["sub"][f["src"]][f["who"]] < 1:
-        _fail(where, "the chosen group has no Test Subjects in its chamber")
-    if kind == rules.F_CARRY:
-        if not 1 <= f["n"] <= d["sub"][f["src"]][f["seat"]]:
-            _fail(where, "the moving group is not in its chamber")
-        if f["src"] == f["dst"]:
-            _fail(where, "a group moves to another chamber")
-        for s in set(f["picks"]):
-            if f["picks"].count(s) > d["cake"][f["src"]][s]:
-                _fail(where, "more cake is carried than the chamber holds")
+    problem = KINDS[kind].problem(d, f)
+    if problem is not None:
+        _fail(where, problem)
 
 
 def _over(o: Any, n: int) -> None:

@@ -192,14 +192,15 @@ class Access:
             event.preventDefault()
             self.open_command()
             return True
-        if key in NAV_KEYS and on_chamber:
+        if key in NAV_KEYS and on_chamber and chamber is not None:
             nxt = keynav.step(self.places, chamber.getAttribute("data-letter"), key)
             event.preventDefault()
             if nxt is not None:
                 self._focus(self._hexagon(nxt))
             return True
         if key in ("r", "R"):
-            self.read(chamber.getAttribute("data-letter") if on_chamber else None)
+            self.read(chamber.getAttribute("data-letter") if on_chamber and chamber is not None
+                      else None)
             return True
         if key == "Escape" and self.app.selected is None:
             return self._back_out()

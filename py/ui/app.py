@@ -273,6 +273,7 @@ class App:
 
     def open_newgame(self, can_continue: bool) -> None:
         s = self.state
+        assert self.newgame is not None  # made at start-up, before any dialog opens
         self.newgame.open(self.settings, can_continue, game_on=s is not None and not s.is_over,
                           any_game=s is not None)
 

@@ -33,7 +33,7 @@ def step(places: Mapping[str, Place], current: str | None, key: str) -> str | No
     order = board_order(places)
     if not order:
         return None
-    if current not in places:
+    if current is None or current not in places:
         return order[-1] if key == "End" else order[0]
     if key == "Home":
         return order[0]

@@ -15,7 +15,7 @@ and replaying checks every action with the engine's own `apply`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import cakegame
 
@@ -95,7 +95,7 @@ def _version(fmt: Any) -> int | None:
     return None
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

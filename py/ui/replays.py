@@ -84,6 +84,7 @@ class Replays:
                             f"Its history cannot be replayed: {error}.")
             return
         dialogs.close("gameover")
+        assert self.review is not None  # made by wire(), at start-up
         self.review.open(Replay(rec, states), "game", at)
 
     def _on_log_click(self, event: Any) -> None:
@@ -105,6 +106,7 @@ class Replays:
                 self.app.open_newgame(can_continue=False)
             dialogs.message("This link cannot be opened", text)  # on top of the rest
             return
+        assert self.review is not None  # made by wire(), at start-up
         self.review.open(replay, "link", 0)
 
     def _on_hash(self, event: Any) -> None:
@@ -124,6 +126,7 @@ class Replays:
         self.share_record(self.session.record, not s.is_over)
 
     def share_record(self, rec: recordmod.Record, in_progress: bool) -> None:
+        assert self.sharer is not None  # made by wire(), at start-up
         self.sharer.open(rec, in_progress)
 
     # ---- continue from here --------------------------------------------------------------

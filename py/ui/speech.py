@@ -104,7 +104,7 @@ class Announcer:
                sentences: Sequence[str]) -> str | None:
         """Record one action; returns the text to announce now, or None to wait."""
         if not bot:
-            told = self.take()
+            told: str | None = self.take()
             now = join(sentences)
             return " ".join(t for t in (told, now) if t) or None
         told = None

@@ -147,7 +147,7 @@ def chart(states: list[Any], actions: list[str]) -> Chart:
     head = "".join(out)
     out = []
     names = states[0].names
-    lx = WIDTH - RIGHT
+    lx = float(WIDTH - RIGHT)
     for seat in reversed(range(players)):  # the legend, right-aligned above the top panel
         label = escape(names[seat][:14])
         out.append(f'<text class="story-legend" x="{lx:.1f}" y="{TOP - 6}" '

@@ -539,8 +539,8 @@ class Medium:
         keep = [pairs[i] for _, i in quick[:PORTAL_FULL]]
         danger = self._endangered()
         deep = self._deepest({danger} if danger is not None else set())
-        thumb = [danger, deep]
-        if thumb in pairs and thumb not in keep:
+        thumb = [danger, deep] if danger is not None and deep is not None else None
+        if thumb is not None and thumb in pairs and thumb not in keep:
             keep.append(thumb)
         full = []
         for pr in keep:

@@ -184,10 +184,10 @@ class Search:
         me = self.me
         rng = Rng(_mix(self.seed, j, 0x51))
         st = self.v.sample(rng)
-        for a in c.steps:
+        for step in c.steps:
             if st.is_over:
                 break
-            st = st.apply_unchecked(a)
+            st = st.apply_unchecked(step)
         guard = 0
         n = st.players
         while not st.is_over and guard < MAX_PLAYOUT_ACTIONS:

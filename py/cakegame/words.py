@@ -1,0 +1,51 @@
+"""Small pieces of players' words shared by describe.py and decisions.py: a division's
+name, a chamber with its row, a card's name, a counted thing ("4 Test Subjects")."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .content import CARD_BY_ID, PANEL_LETTERS, ROWS
+
+Data = dict[str, Any]
+
+
+class Said(NamedTuple):
+    """The words `describe` has ready for an action's sentence: who decides, the chamber
+    and the destination it names, and its card (each with a stand-in when it names none)."""
+
+    who: str
+    here: str
+    there: str
+    card: str
+
+
+def name(d: Data, seat: int) -> str:
+    return d["names"][seat]
+
+
+def chamber(d: Data, p: int | str) -> str:
+    """'chamber K (middle row)'; `p` is a panel or a letter (ValueError if not a chamber)."""
+    if isinstance(p, str):
+        p = panel_of(p)
+    pos = d["pos"][p]
+    where = f" ({ROWS[pos[0]]} row)" if pos is not None else ""
+    return f"chamber {PANEL_LETTERS[p]}{where}"
+
+
+def panel_of(letter: str) -> int:
+    from .rules import panel_of as of
+    return of(letter)
+
+
+def card_name(card: str) -> str:
+    return CARD_BY_ID[card].name if card in CARD_BY_ID else card
+
+
+def counted(n: int, thing: str) -> str:
+    """'1 Cake Slice', '4 Test Subjects'."""
+    return f"{n} {thing}{'s' if n != 1 else ''}"
+
+
+def subjects(n: int) -> str:
+    return counted(n, "Test Subject")
