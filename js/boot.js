@@ -1,16 +1,19 @@
 /*
  * Boot helper: the only hand-written JavaScript of the site (the game itself is Python).
- * Loaded as a classic <script> in <head>, before PyScript, so it sees every event.
+ * Loaded as a deferred <script> in <head>, first of the page's scripts and before PyScript's
+ * module, so it sees every event of the start.
  *
  *  - file://            says how to serve the site instead of showing a blank page
  *  - progress           drives #boot-progress and #boot-stage from PyScript's `py:progress`
  *                       events, the bytes of the two big downloads, `py:ready` and `py:done`
+ *  - preloads           the big downloads (index.html's <template id="preloads">), asked
+ *                       for once the early screen is up: cakeBoot.preload()
  *  - failure            any load error before Python is ready is shown in #boot-error
  *  - service worker     registered once Python is up; a new version is OFFERED in
  *                       #update-banner (a button with data-continue), never forced
  *
  * State for the UI and the tests: <html data-boot="loading|ready|error|file">, and
- * window.cakeBoot = {state, stage, stages, error, ready (a Promise), update}.
+ * window.cakeBoot = {state, stage, stages, error, ready (a Promise), update, preload}.
  * Developing: `?sw=off` unregisters the service worker and clears its caches.
  * See docs/architecture.md.
  */
@@ -136,6 +139,20 @@
   }
 
   show("Loading the page", 0.02);
+
+  // ---- the big downloads, once the early screen is up -------------------------------------
+  // index.html keeps their <link rel="preload">s in <template id="preloads"> so the parser
+  // does not ask for them before the page's styles and scripts; js/early.js calls this once
+  // it has drawn the early screen, and DOMContentLoaded does if it did not.
+  var preloaded = false;
+  function preload() {
+    var box = el("preloads");
+    if (preloaded || !box || !box.content) return;
+    preloaded = true;
+    document.head.append(document.importNode(box.content, true));
+  }
+  boot.preload = preload;
+  document.addEventListener("DOMContentLoaded", preload, { once: true });
 
   // ---- progress: bytes of the two big downloads ------------------------------------------
   var downloads = {}; // url -> [received, total or 0, finished]
