@@ -9,6 +9,9 @@ Debian Chromium against a local server:
                (the game) or the enabled button (the floors)
   warm start   the same context, reloaded
   first paint  the page frame's first (contentful) paint, from the cold load
+  phases       where the cold start went (medians, so they need not add up): until
+               PyScript starts Pyodide, until the interpreter runs, writing the files and
+               installing the packages (micropip), then the page's own Python until ready
   click        click an enabled [data-action], time until the DOM stops changing
                (median and 95th percentile), for real moves in the game
   frames       while a move animates: the interval between frames, and, from a Chromium
@@ -129,6 +132,42 @@ async ([selector, index, quietMs]) => {
 """
 
 
+# Injected before any page script: when PyScript reached each milestone of a start.
+WATCH_STAGES = """
+(() => {
+  const stages = window.__stages = {};
+  const note = name => { if (!(name in stages)) stages[name] = performance.now(); };
+  addEventListener('py:progress', e => note(String(e.detail)));
+  addEventListener('py:ready', () => note('py:ready'));
+})();
+"""
+# Where a cold start's time goes, from the stages above and the ready time:
+# (label, key, from stage, to stage); None is navigation start, "ready" the ready selector.
+PHASES = [
+    ("until PyScript starts Pyodide", "phase_pyscript", None, "Loading Pyodide"),
+    ("  then until the interpreter runs", "phase_interpreter", "Loading Pyodide",
+     "Loaded interpreter"),
+    ("  then files, micropip, packages", "phase_packages", "Loaded interpreter",
+     "Loaded Pyodide"),
+    ("  then the page's Python, to ready", "phase_main", "Loaded Pyodide", "ready"),
+]
+
+
+PHASE_KEYS = tuple(key for _, key, _, _ in PHASES)
+
+
+def phases(stages: dict, ready: float) -> dict:
+    """The PHASES of one start, in ms (a phase whose stages were not seen is left out)."""
+    at = dict(stages, ready=ready)
+    out = {}
+    for _, key, a, b in PHASES:
+        t0 = 0.0 if a is None else at.get(a)
+        t1 = at.get(b)
+        if t0 is not None and t1 is not None:
+            out[key] = t1 - t0
+    return out
+
+
 def median(values):
     values = [v for v in values if v is not None]
     return statistics.median(values) if values else None
@@ -164,14 +203,16 @@ def measure_start(browser, base: str, name: str, allow_sw: bool) -> dict:
     try:
         page = context.new_page()
         page.add_init_script(WATCH_READY % json.dumps(selector))
+        page.add_init_script(WATCH_STAGES)
         cold = start(page, base + path, selector)
         paint = paints(page)
+        stages = phases(page.evaluate("window.__stages || {}"), cold)
         if allow_sw and name == "game":
             page.wait_for_function("navigator.serviceWorker.controller !== null",
                                    timeout=START_TIMEOUT_MS)
         warm = start(page, base + path, selector, reload=True)
         return {"cold": cold, "warm": warm, "first_paint": paint.get("first-paint"),
-                "first_contentful_paint": paint.get("first-contentful-paint")}
+                "first_contentful_paint": paint.get("first-contentful-paint"), **stages}
     finally:
         context.close()
 
@@ -236,10 +277,12 @@ def measure_link_start(browser, base: str, name: str, waterfall: bool = False) -
     try:
         page = context.new_page()
         page.add_init_script(WATCH_READY % json.dumps(selector))
+        page.add_init_script(WATCH_STAGES)
         with link.Waterfall(page) as w:
             w.throttle(link.LINK)
             cold = start(page, base + path, selector)
             paint = paints(page)
+            stages = phases(page.evaluate("window.__stages || {}"), cold)
             page.wait_for_timeout(200)  # let late requests of the cold start finish
             cold_rows = w.rows(base)
             count = len(cold_rows)
@@ -248,7 +291,7 @@ def measure_link_start(browser, base: str, name: str, waterfall: bool = False) -
         out = {"cold": cold, "warm": warm, "first_paint": paint.get("first-paint"),
                "first_contentful_paint": paint.get("first-contentful-paint"),
                "bytes": link.total_bytes(cold_rows), "requests": len(cold_rows),
-               "warm_bytes": link.total_bytes(warm_rows)}
+               "warm_bytes": link.total_bytes(warm_rows), **stages}
         if waterfall:
             out["waterfall"] = cold_rows
         return out
@@ -505,7 +548,8 @@ def main(argv=None) -> int:
     for name in names:
         runs = results[name]["runs"]
         summary[name] = {key: median([r.get(key) for r in runs]) for key in
-                         ("cold", "warm", "first_paint", "first_contentful_paint", *EARLY)}
+                         ("cold", "warm", "first_paint", "first_contentful_paint", *EARLY,
+                          *PHASE_KEYS)}
         summary[name].update(results[name].get("clicks", {}))
         summary[name].update(results[name].get("frames", {}))
         summary[name]["runs"] = len(runs)
@@ -514,7 +558,8 @@ def main(argv=None) -> int:
           f"service worker {'on' if args.sw else 'off'}), {time.time() - started:.0f} s")
     if "game" in names and not summary["game"]["runs"]:
         print("game page not ready: no start measured")
-    rows = [("cold start", "cold"), ("warm start", "warm"), ("first paint", "first_paint"),
+    rows = [("cold start", "cold"), *[(label, key) for label, key, _, _ in PHASES],
+            ("warm start", "warm"), ("first paint", "first_paint"),
             ("first contentful paint", "first_contentful_paint"),
             ("click to DOM settled, median", "settled_median"),
             ("click to DOM settled, p95", "settled_p95"),
@@ -530,12 +575,13 @@ def main(argv=None) -> int:
             runs = linked[name]
             link_summary[name] = {key: median([r.get(key) for r in runs]) for key in
                                   ("cold", "warm", "first_paint", "first_contentful_paint",
-                                   "bytes", "warm_bytes", "requests", *EARLY)}
+                                   "bytes", "warm_bytes", "requests", *EARLY, *PHASE_KEYS)}
             link_summary[name]["runs"] = len(runs)
         print_table(f"\nOver a player's link ({link.LINK['name']}), served like GitHub Pages "
                     f"(gzip, max-age=600), median of {link_runs} runs",
                     names, link_summary,
-                    [("cold start", "cold"), ("warm start (HTTP cache)", "warm"),
+                    [("cold start", "cold"), *[(label, key) for label, key, _, _ in PHASES],
+                     ("warm start (HTTP cache)", "warm"),
                      ("first contentful paint", "first_contentful_paint"),
                      ("bytes on the wire, cold", "bytes", "bytes"),
                      ("bytes on the wire, warm", "warm_bytes", "bytes"), *EARLY_ROWS])
