@@ -358,13 +358,20 @@ WATCH_LOAF = """
 """
 
 
+# The main thread's top-level work in a trace: its tasks, and the microtask checkpoints the
+# scheduler runs between them (promise callbacks, such as Python's awaited code, run there).
+TOP_LEVEL = ("ThreadControllerImpl::RunTask", "RunTask",
+             "BlinkScheduler_PerformMicrotaskCheckpoint")
+
+
 def frame_work(trace: dict) -> list[float]:
     """Milliseconds the page's main thread worked in each animation frame of a trace.
 
     A frame is the span from one `bench:frame` mark to the next (CLICK_AND_SETTLE marks each
     requestAnimationFrame callback while an animation runs, and `bench:frames-end` after
-    the last); its work is the total length of the top-level tasks of the thread that made
-    the marks (the renderer's main thread) inside that span, clipped to it. The span itself
+    the last); its work is the total length of the top-level work (TOP_LEVEL: tasks and the
+    microtask checkpoints between them) of the thread that made the marks (the renderer's
+    main thread) inside that span, clipped to it. The span itself
     is the frame interval (16.7 ms at 60 Hz); the work is what has to fit in it."""
     events = trace.get("traceEvents", []) if isinstance(trace, dict) else trace
     marks = sorted((e["ts"], e["name"], e["pid"], e["tid"]) for e in events
@@ -374,8 +381,7 @@ def frame_work(trace: dict) -> list[float]:
     pid, tid = marks[0][2], marks[0][3]
     tasks = sorted((e["ts"], e["ts"] + e["dur"]) for e in events
                    if e.get("ph") == "X" and e.get("pid") == pid and e.get("tid") == tid
-                   and e.get("name") in ("ThreadControllerImpl::RunTask", "RunTask")
-                   and "dur" in e)
+                   and e.get("name") in TOP_LEVEL and "dur" in e)
     # Nested tasks (a task run inside another) would count twice: keep the outermost.
     outer: list[tuple[float, float]] = []
     for t0, t1 in tasks:

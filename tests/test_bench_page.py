@@ -48,8 +48,9 @@ def test_bench_measures_the_micropip_floor_over_the_link(tmp_path, browser_type_
 
 def test_frame_work_is_the_busy_time_inside_each_marked_frame():
     """bench/page.py's frame_work: per frame (one `bench:frame` mark to the next), the
-    length of the marking thread's top-level tasks inside it, clipped to it; nested tasks
-    once; other threads and the gap after `bench:frames-end` not counted."""
+    length of the marking thread's top-level tasks and microtask checkpoints inside it,
+    clipped to it; nested ones once; other threads and the gap after `bench:frames-end` not
+    counted."""
     sys.path.insert(0, str(ROOT / "bench"))
     import page as bench_page
 
@@ -69,6 +70,8 @@ def test_frame_work_is_the_busy_time_inside_each_marked_frame():
         task(20_000, 4_000, tid=2),            # another thread: not counted
         task(40_000, 30_000),                  # between animations: not a frame
         task(95_000, 5_000),                   # frame 3: 5 ms
+        dict(task(100_000, 1_000), name="BlinkScheduler_PerformMicrotaskCheckpoint"),  # +1
+        dict(task(96_000, 1_000), name="BlinkScheduler_PerformMicrotaskCheckpoint"),  # inside
     ]
-    assert bench_page.frame_work({"traceEvents": events}) == [3.0, 2.0, 5.0]
+    assert bench_page.frame_work({"traceEvents": events}) == [3.0, 2.0, 6.0]
     assert bench_page.frame_work({"traceEvents": []}) == []
