@@ -24,11 +24,10 @@ def _precached() -> set[str]:
 
 
 def _preloads() -> list[str]:
-    """The site-relative URLs of index.html's <template id="preloads">."""
+    """The site-relative URLs that index.html's preload templates name."""
     head = (ROOT / "index.html").read_text().split("</head>")[0]
-    start = head.index('<template id="preloads">')
-    template = head[start:head.index("</template>", start)]
-    return [href[2:] for href in re.findall(r'<link rel="preload" href="([^"]+)"', template)]
+    templates = "".join(re.findall(r"<template.*?</template>", head, flags=re.S))
+    return [href[2:] for href in re.findall(r'<link rel="preload" href="([^"]+)"', templates)]
 
 
 def test_page_loads_from_local_server_with_no_outside_request(game_page, site_url, artifacts):
@@ -51,8 +50,8 @@ def test_page_loads_from_local_server_with_no_outside_request(game_page, site_ur
     for url in urls:
         rel = "./" + url[len(site_url):].split("?")[0]
         assert rel in precached or rel == "./", f"{rel} is fetched but not precached"
-    # The preloads (index.html's <template id="preloads">, asked for by js/boot.js once the
-    # early screen is up) are the very responses Pyodide and micropip use: each file goes
+    # The preloads (index.html's preload templates, asked for by js/boot.js once the early
+    # screen is up) are the very responses Pyodide and micropip use: each file goes
     # over the network once, not once for the preload and again for its user.
     preloads = _preloads()
     assert len(preloads) >= 5, preloads
