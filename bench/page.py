@@ -9,8 +9,14 @@ Debian Chromium against a local server:
                (the game) or the enabled button (the floors)
   warm start   the same context, reloaded
   first paint  the page frame's first (contentful) paint, from the cold load
+  phases       where the cold start went (medians, so they need not add up): until
+               PyScript starts Pyodide, until the interpreter runs, writing the files and
+               installing the packages (micropip), then the page's own Python until ready
   click        click an enabled [data-action], time until the DOM stops changing
                (median and 95th percentile), for real moves in the game
+  frames       while a move animates: the interval between frames, and, from a Chromium
+               trace of more clicks, the main thread's work inside each frame (median,
+               95th percentile, max) and the Long Animation Frames (over 50 ms) reported
 and then, unless --no-link, the same cold and warm starts over a player's link: the site
 served as GitHub Pages serves it (gzip, Cache-Control max-age=600, ETag: tools/pagesserver.py)
 through Chromium's network emulation (bench/link.py: 20 Mbit/s down, 40 ms), with the bytes
@@ -19,8 +25,8 @@ It prints medians over --runs, the game's ratios to both floors and micropip's o
 two floors' difference). Numbers move from run to run and machine to machine: only the
 ratios measured in one run mean much.
 
-    python3 bench/page.py [--runs 5] [--clicks 40] [--only hello|micropip|game] [--sw]
-                          [--no-link] [--link-runs N] [--json FILE]
+    python3 bench/page.py [--runs 5] [--clicks 40] [--frame-clicks 20] [--sw]
+                          [--only hello|micropip|game] [--no-link] [--link-runs N] [--json FILE]
 
 The game page may not be ready to measure: this prints "game page not ready" and goes on.
 """
@@ -105,20 +111,61 @@ async ([selector, index, quietMs]) => {
   observer.disconnect();
   const settled = last === null ? null : last - t0;  // null: the click changed nothing
   // Frames while the move's animation (py/ui/animate.py) still runs: the gaps between them.
+  // Each such frame is also marked (performance.mark), so a trace can tell the work done in
+  // it (measure_frames): the gap between two frames is the interval, not the work.
   const frames = [];
   if (document.getAnimations) {
     let prev = await new Promise(r => requestAnimationFrame(r));
+    performance.mark('bench:frame');
     while (document.getAnimations().some(a => a.playState === 'running') && frames.length < 90) {
       const now = await new Promise(r => requestAnimationFrame(r));
+      performance.mark('bench:frame');
       frames.push(now - prev);
       prev = now;
     }
+    performance.mark('bench:frames-end');
   }
   await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
   return {sync, settled, frames,
           label: el.getAttribute('data-action') || el.textContent.trim()};
 }
 """
+
+
+# Injected before any page script: when PyScript reached each milestone of a start.
+WATCH_STAGES = """
+(() => {
+  const stages = window.__stages = {};
+  const note = name => { if (!(name in stages)) stages[name] = performance.now(); };
+  addEventListener('py:progress', e => note(String(e.detail)));
+  addEventListener('py:ready', () => note('py:ready'));
+})();
+"""
+# Where a cold start's time goes, from the stages above and the ready time:
+# (label, key, from stage, to stage); None is navigation start, "ready" the ready selector.
+PHASES = [
+    ("until PyScript starts Pyodide", "phase_pyscript", None, "Loading Pyodide"),
+    ("  then until the interpreter runs", "phase_interpreter", "Loading Pyodide",
+     "Loaded interpreter"),
+    ("  then files, micropip, packages", "phase_packages", "Loaded interpreter",
+     "Loaded Pyodide"),
+    ("  then the page's Python, to ready", "phase_main", "Loaded Pyodide", "ready"),
+]
+
+
+PHASE_KEYS = tuple(key for _, key, _, _ in PHASES)
+
+
+def phases(stages: dict, ready: float) -> dict:
+    """The PHASES of one start, in ms (a phase whose stages were not seen is left out)."""
+    at = dict(stages, ready=ready)
+    out = {}
+    for _, key, a, b in PHASES:
+        t0 = 0.0 if a is None else at.get(a)
+        t1 = at.get(b)
+        if t0 is not None and t1 is not None:
+            out[key] = t1 - t0
+    return out
 
 
 def median(values):
@@ -156,14 +203,16 @@ def measure_start(browser, base: str, name: str, allow_sw: bool) -> dict:
     try:
         page = context.new_page()
         page.add_init_script(WATCH_READY % json.dumps(selector))
+        page.add_init_script(WATCH_STAGES)
         cold = start(page, base + path, selector)
         paint = paints(page)
+        stages = phases(page.evaluate("window.__stages || {}"), cold)
         if allow_sw and name == "game":
             page.wait_for_function("navigator.serviceWorker.controller !== null",
                                    timeout=START_TIMEOUT_MS)
         warm = start(page, base + path, selector, reload=True)
         return {"cold": cold, "warm": warm, "first_paint": paint.get("first-paint"),
-                "first_contentful_paint": paint.get("first-contentful-paint")}
+                "first_contentful_paint": paint.get("first-contentful-paint"), **stages}
     finally:
         context.close()
 
@@ -228,10 +277,12 @@ def measure_link_start(browser, base: str, name: str, waterfall: bool = False) -
     try:
         page = context.new_page()
         page.add_init_script(WATCH_READY % json.dumps(selector))
+        page.add_init_script(WATCH_STAGES)
         with link.Waterfall(page) as w:
             w.throttle(link.LINK)
             cold = start(page, base + path, selector)
             paint = paints(page)
+            stages = phases(page.evaluate("window.__stages || {}"), cold)
             page.wait_for_timeout(200)  # let late requests of the cold start finish
             cold_rows = w.rows(base)
             count = len(cold_rows)
@@ -240,7 +291,7 @@ def measure_link_start(browser, base: str, name: str, waterfall: bool = False) -
         out = {"cold": cold, "warm": warm, "first_paint": paint.get("first-paint"),
                "first_contentful_paint": paint.get("first-contentful-paint"),
                "bytes": link.total_bytes(cold_rows), "requests": len(cold_rows),
-               "warm_bytes": link.total_bytes(warm_rows)}
+               "warm_bytes": link.total_bytes(warm_rows), **stages}
         if waterfall:
             out["waterfall"] = cold_rows
         return out
@@ -290,6 +341,97 @@ def measure_clicks(browser, base: str, name: str, clicks: int, seed: int = 1) ->
             "animation_frames": len(frames), "animation_frame_median": median(frames)}
 
 
+# A trace of the clicks' animations: top-level tasks (their length is the main thread's work,
+# whatever it was: script, style, layout, paint) and the click script's frame marks.
+TRACE_CATEGORIES = ["toplevel", "blink.user_timing"]
+# Long Animation Frames (frames over 50 ms: script, style and layout, rendering), collected
+# from the first frame on.
+WATCH_LOAF = """
+(() => {
+  const loaf = window.__loaf = [];
+  try {
+    new PerformanceObserver(list => {
+      for (const e of list.getEntries()) loaf.push([e.startTime, e.duration]);
+    }).observe({type: 'long-animation-frame', buffered: true});
+  } catch (e) { window.__loaf = null; }  // a browser without the API
+})();
+"""
+
+
+# The main thread's top-level work in a trace: its tasks, and the microtask checkpoints the
+# scheduler runs between them (promise callbacks, such as Python's awaited code, run there).
+TOP_LEVEL = ("ThreadControllerImpl::RunTask", "RunTask",
+             "BlinkScheduler_PerformMicrotaskCheckpoint")
+
+
+def frame_work(trace: dict) -> list[float]:
+    """Milliseconds the page's main thread worked in each animation frame of a trace.
+
+    A frame is the span from one `bench:frame` mark to the next (CLICK_AND_SETTLE marks each
+    requestAnimationFrame callback while an animation runs, and `bench:frames-end` after
+    the last); its work is the total length of the top-level work (TOP_LEVEL: tasks and the
+    microtask checkpoints between them) of the thread that made the marks (the renderer's
+    main thread) inside that span, clipped to it. The span itself
+    is the frame interval (16.7 ms at 60 Hz); the work is what has to fit in it."""
+    events = trace.get("traceEvents", []) if isinstance(trace, dict) else trace
+    marks = sorted((e["ts"], e["name"], e["pid"], e["tid"]) for e in events
+                   if e.get("name") in ("bench:frame", "bench:frames-end") and "ts" in e)
+    if not marks:
+        return []
+    pid, tid = marks[0][2], marks[0][3]
+    tasks = sorted((e["ts"], e["ts"] + e["dur"]) for e in events
+                   if e.get("ph") == "X" and e.get("pid") == pid and e.get("tid") == tid
+                   and e.get("name") in TOP_LEVEL and "dur" in e)
+    # Nested tasks (a task run inside another) would count twice: keep the outermost.
+    outer: list[tuple[float, float]] = []
+    for t0, t1 in tasks:
+        if outer and t0 < outer[-1][1]:
+            if t1 > outer[-1][1]:
+                outer[-1] = (outer[-1][0], t1)
+            continue
+        outer.append((t0, t1))
+    work = []
+    for (a, name, _, _), (b, _, _, _) in zip(marks, marks[1:]):
+        if name != "bench:frame":  # from an animation's end to the next one's first frame
+            continue
+        busy = sum(max(0.0, min(t1, b) - max(t0, a)) for t0, t1 in outer if t0 < b and t1 > a)
+        work.append(busy / 1000.0)
+    return work
+
+
+def measure_frames(browser, base: str, name: str, clicks: int, seed: int = 2) -> dict:
+    """The work per frame while the game's moves animate: clicks as measure_clicks does,
+    under a Chromium trace (which slows the page a little, so the click figures come from
+    measure_clicks, not from here). Also the Long Animation Frames the page reported."""
+    path, selector = PAGES[name]
+    context = browser.new_context(service_workers="block")
+    rng = random.Random(seed)
+    frames: list[float] = []
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH_READY % json.dumps(selector))
+        page.add_init_script(WATCH_LOAF)
+        start(page, base + path, selector)
+        since = page.evaluate("performance.now()")
+        browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+        try:
+            for _ in range(clicks):
+                step = game_click_step(page, rng)
+                if step is None:
+                    break
+                frames.extend(step.get("frames") or ())
+        finally:
+            trace = json.loads(browser.stop_tracing())
+        loaf = page.evaluate("t => window.__loaf && window.__loaf.filter(e => e[0] >= t)", since)
+    finally:
+        context.close()
+    work = frame_work(trace)
+    return {"frame_work_median": median(work), "frame_work_p95": p95(work),
+            "frame_work_max": max(work) if work else None, "frames_traced": len(work),
+            "frame_interval_traced": median(frames),
+            "long_animation_frames": None if loaf is None else len(loaf)}
+
+
 def fmt(value, unit="ms") -> str:
     if value is None:
         return "-"
@@ -330,6 +472,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--frame-clicks", type=int, default=20,
+                        help="clicks in the game under a trace, for the work per animation "
+                        "frame (0: skip)")
     parser.add_argument("--only", choices=sorted(PAGES))
     parser.add_argument("--sw", action="store_true",
                         help="let the game's service worker run (warm start from its cache)")
@@ -396,26 +541,39 @@ def main(argv=None) -> int:
             except PlaywrightError as error:
                 print(f"{name} clicks not measured: {str(error).splitlines()[0]}",
                       file=sys.stderr)
+        if "game" in names and not results["game"]["error"] and args.frame_clicks > 0:
+            try:
+                results["game"]["frames"] = measure_frames(browser, server.url, "game",
+                                                           args.frame_clicks)
+            except PlaywrightError as error:
+                print(f"frame work not measured: {str(error).splitlines()[0]}",
+                      file=sys.stderr)
         browser.close()
 
     summary: dict[str, dict] = {}
     for name in names:
         runs = results[name]["runs"]
         summary[name] = {key: median([r.get(key) for r in runs]) for key in
-                         ("cold", "warm", "first_paint", "first_contentful_paint", *EARLY)}
+                         ("cold", "warm", "first_paint", "first_contentful_paint", *EARLY,
+                          *PHASE_KEYS)}
         summary[name].update(results[name].get("clicks", {}))
+        summary[name].update(results[name].get("frames", {}))
         summary[name]["runs"] = len(runs)
 
     print(f"\nPage start-up, median of {args.runs} runs (headless Chromium, "
           f"service worker {'on' if args.sw else 'off'}), {time.time() - started:.0f} s")
     if "game" in names and not summary["game"]["runs"]:
         print("game page not ready: no start measured")
-    rows = [("cold start", "cold"), ("warm start", "warm"), ("first paint", "first_paint"),
+    rows = [("cold start", "cold"), *[(label, key) for label, key, _, _ in PHASES],
+            ("warm start", "warm"), ("first paint", "first_paint"),
             ("first contentful paint", "first_contentful_paint"),
             ("click to DOM settled, median", "settled_median"),
             ("click to DOM settled, p95", "settled_p95"),
             ("click handler alone, median", "handler_median"),
-            ("animation frame, median", "animation_frame_median"), *EARLY_ROWS]
+            ("animation frame interval, median", "animation_frame_median"),
+            ("work per animation frame, median", "frame_work_median"),
+            ("work per animation frame, p95", "frame_work_p95"),
+            ("work per animation frame, max", "frame_work_max"), *EARLY_ROWS]
     print_table("", names, summary, rows)
     link_summary: dict[str, dict] = {}
     if link_runs:
@@ -423,12 +581,13 @@ def main(argv=None) -> int:
             runs = linked[name]
             link_summary[name] = {key: median([r.get(key) for r in runs]) for key in
                                   ("cold", "warm", "first_paint", "first_contentful_paint",
-                                   "bytes", "warm_bytes", "requests", *EARLY)}
+                                   "bytes", "warm_bytes", "requests", *EARLY, *PHASE_KEYS)}
             link_summary[name]["runs"] = len(runs)
         print_table(f"\nOver a player's link ({link.LINK['name']}), served like GitHub Pages "
                     f"(gzip, max-age=600), median of {link_runs} runs",
                     names, link_summary,
-                    [("cold start", "cold"), ("warm start (HTTP cache)", "warm"),
+                    [("cold start", "cold"), *[(label, key) for label, key, _, _ in PHASES],
+                     ("warm start (HTTP cache)", "warm"),
                      ("first contentful paint", "first_contentful_paint"),
                      ("bytes on the wire, cold", "bytes", "bytes"),
                      ("bytes on the wire, warm", "warm_bytes", "bytes"), *EARLY_ROWS])
@@ -443,6 +602,13 @@ def main(argv=None) -> int:
             print(f"({name}: {summary[name]['clicks']} clicks timed, "
                   f"{summary[name]['unchanged']} of them changed nothing in the page; "
                   f"{summary[name].get('animation_frames', 0)} animation frames)")
+    if summary.get("game", {}).get("frames_traced"):
+        g = summary["game"]
+        loaf = g.get("long_animation_frames")
+        print(f"(game, traced: {g['frames_traced']} animation frames over {args.frame_clicks} "
+              "clicks; the work is the main thread's busy time inside each frame: script, "
+              "style, layout, paint; long animation frames (over 50 ms, any cause) during "
+              f"those clicks: {'-' if loaf is None else loaf})")
 
     out = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "runs": args.runs, "sw": args.sw,
            "summary": summary, "raw": results,

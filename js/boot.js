@@ -1,16 +1,20 @@
 /*
  * Boot helper: the only hand-written JavaScript of the site (the game itself is Python).
- * Loaded as a classic <script> in <head>, before PyScript, so it sees every event.
+ * Loaded as a deferred <script> in <head>, first of the page's scripts and before PyScript's
+ * module, so it sees every event of the start.
  *
  *  - file://            says how to serve the site instead of showing a blank page
  *  - progress           drives #boot-progress and #boot-stage from PyScript's `py:progress`
  *                       events, the bytes of the two big downloads, `py:ready` and `py:done`
+ *  - preloads           the big downloads (index.html's <template id="preloads">, then
+ *                       "preloads-later"), asked for once the early screen is up:
+ *                       cakeBoot.preload()
  *  - failure            any load error before Python is ready is shown in #boot-error
  *  - service worker     registered once Python is up; a new version is OFFERED in
  *                       #update-banner (a button with data-continue), never forced
  *
  * State for the UI and the tests: <html data-boot="loading|ready|error|file">, and
- * window.cakeBoot = {state, stage, stages, error, ready (a Promise), update}.
+ * window.cakeBoot = {state, stage, stages, error, ready (a Promise), update, preload}.
  * Developing: `?sw=off` unregisters the service worker and clears its caches.
  * See docs/architecture.md.
  */
@@ -137,6 +141,50 @@
 
   show("Loading the page", 0.02);
 
+  // ---- the big downloads, once the early screen is up -------------------------------------
+  // index.html keeps their <link rel="preload">s in templates so the parser does not ask for
+  // them before the page's styles and scripts; js/early.js calls preload() once it has drawn
+  // the early screen, and DOMContentLoaded does if it did not. <template id="preloads"> (the
+  // interpreter's files) goes first; <template id="preloads-later"> (the game's Python,
+  // needed only once the interpreter runs) as soon as those have arrived, so they get the
+  // whole link and the game's files download while the interpreter compiles and starts.
+  // "Arrived" is seen where it is first seen: the last bytes of the interpreter's downloads
+  // (downloadProgress, below) or the preloads' load events. The latter alone come too late
+  // on a slow machine: Python's start holds the main thread for seconds right after the
+  // wasm arrives, and a load event is a task that waits for it.
+  var preloaded = false;
+  var preloadedLater = false;
+  function copyLinks(id) {
+    var box = el(id);
+    if (!box || !box.content) return [];
+    return Array.prototype.map.call(box.content.querySelectorAll("link"),
+      function (link) { return document.importNode(link, true); });
+  }
+  function preloadLater() {
+    if (preloadedLater) return;
+    preloadedLater = true;
+    var links = copyLinks("preloads-later");
+    if (links.length) document.head.append.apply(document.head, links);
+  }
+  function preload() {
+    if (preloaded) return;
+    preloaded = true;
+    var first = copyLinks("preloads");
+    var waiting = first.length;
+    var arrived = function () {
+      waiting -= 1;
+      if (waiting <= 0) preloadLater();
+    };
+    first.forEach(function (link) {
+      link.addEventListener("load", arrived);
+      link.addEventListener("error", arrived);
+    });
+    if (first.length) document.head.append.apply(document.head, first);
+    else preloadLater();
+  }
+  boot.preload = preload;
+  document.addEventListener("DOMContentLoaded", preload, { once: true });
+
   // ---- progress: bytes of the two big downloads ------------------------------------------
   var downloads = {}; // url -> [received, total or 0, finished]
   function downloadProgress() {
@@ -149,7 +197,10 @@
       if (downloads[url][2]) finished += 1;
     }
     if (boot.stage === "Compiling Python") return;
-    if (count >= 2 && finished === count) return compiling();
+    if (count >= 2 && finished === count) {
+      preloadLater();
+      return compiling();
+    }
     // Unknown sizes (compressed transfer) still move the bar, ever slower.
     var part = known && total ? got / total : 1 - Math.exp(-got / 8e6);
     var span = DOWNLOAD_SPAN[1] - DOWNLOAD_SPAN[0];

@@ -225,4 +225,6 @@
   if (storage(SAVE_KEY) !== null) showPicture();
   else if (!fromLink()) openForm();
   refuseEarlyClicks();
+  // The screen is drawn: now the big downloads may take the link (js/boot.js).
+  if (window.cakeBoot && window.cakeBoot.preload) window.cakeBoot.preload();
 })();

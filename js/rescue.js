@@ -1,7 +1,7 @@
 /*
  * Save rescue: the page's second line of defence for saved games, in JavaScript because it
- * must work when the game's Python cannot (issue 16). Loaded as a classic <script> in
- * <head>, after boot.js and before PyScript.
+ * must work when the game's Python cannot (issue 16). Loaded as a deferred <script> in
+ * <head>: it runs after boot.js and before PyScript.
  *
  *  - before Python starts  the stored save is measured (length and nesting, by a loop that
  *                          uses no recursion); one Python could not read safely is moved

@@ -44,3 +44,34 @@ def test_bench_measures_the_micropip_floor_over_the_link(tmp_path, browser_type_
     # The interpreter crossed the wire compressed: far fewer bytes than its 9.6 MB.
     assert 3e6 < linked["bytes"] < 9e6
     assert linked["warm_bytes"] < 100_000  # max-age: the reload comes from the HTTP cache
+
+
+def test_frame_work_is_the_busy_time_inside_each_marked_frame():
+    """bench/page.py's frame_work: per frame (one `bench:frame` mark to the next), the
+    length of the marking thread's top-level tasks and microtask checkpoints inside it,
+    clipped to it; nested ones once; other threads and the gap after `bench:frames-end` not
+    counted."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import page as bench_page
+
+    def mark(ts, name="bench:frame"):
+        return {"name": name, "ph": "I", "ts": ts, "pid": 1, "tid": 1,
+                "cat": "blink.user_timing"}
+
+    def task(ts, dur, tid=1):
+        return {"name": "ThreadControllerImpl::RunTask", "ph": "X", "ts": ts, "dur": dur,
+                "pid": 1, "tid": tid}
+
+    events = [
+        mark(0), mark(16_000), mark(32_000, "bench:frames-end"), mark(90_000), mark(106_000),
+        task(1_000, 2_000),                    # frame 1: 2 ms
+        task(1_500, 500),                      # nested in it: not twice
+        task(15_000, 3_000),                   # 1 ms in frame 1, 2 ms in frame 2
+        task(20_000, 4_000, tid=2),            # another thread: not counted
+        task(40_000, 30_000),                  # between animations: not a frame
+        task(95_000, 5_000),                   # frame 3: 5 ms
+        dict(task(100_000, 1_000), name="BlinkScheduler_PerformMicrotaskCheckpoint"),  # +1
+        dict(task(96_000, 1_000), name="BlinkScheduler_PerformMicrotaskCheckpoint"),  # inside
+    ]
+    assert bench_page.frame_work({"traceEvents": events}) == [3.0, 2.0, 6.0]
+    assert bench_page.frame_work({"traceEvents": []}) == []

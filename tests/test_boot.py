@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,13 @@ from tools.siteserver import SiteServer  # noqa: E402
 def _precached() -> set[str]:
     text = (ROOT / "sw-precache.js").read_text()
     return set(json.loads(text[text.index("{"): text.rindex("}") + 1])["files"])
+
+
+def _preloads() -> list[str]:
+    """The site-relative URLs that index.html's preload templates name."""
+    head = (ROOT / "index.html").read_text().split("</head>")[0]
+    templates = "".join(re.findall(r"<template.*?</template>", head, flags=re.S))
+    return [href[2:] for href in re.findall(r'<link rel="preload" href="([^"]+)"', templates)]
 
 
 def test_page_loads_from_local_server_with_no_outside_request(game_page, site_url, artifacts):
@@ -42,6 +50,13 @@ def test_page_loads_from_local_server_with_no_outside_request(game_page, site_ur
     for url in urls:
         rel = "./" + url[len(site_url):].split("?")[0]
         assert rel in precached or rel == "./", f"{rel} is fetched but not precached"
+    # The preloads (index.html's preload templates, asked for by js/boot.js once the early
+    # screen is up) are the very responses Pyodide and micropip use: each file goes
+    # over the network once, not once for the preload and again for its user.
+    preloads = _preloads()
+    assert len(preloads) >= 5, preloads
+    for rel in preloads:
+        assert urls.count(site_url + rel) == 1, (rel, urls.count(site_url + rel))
     game_page.screenshot(path=str(artifacts / "boot-ready.png"))
 
 

@@ -58,12 +58,45 @@ def test_python_bundle_holds_every_module_with_checked_bytecode():
     assert build_pybundle.is_fresh()
 
 
-def test_index_preloads_the_python_bundle_the_wheel_and_micropip():
+def _template(head: str, name: str) -> str:
+    start = head.index(f'<template id="{name}">')
+    return head[start:head.index("</template>", start)]
+
+
+def test_index_preloads_the_interpreter_and_the_game_s_python_after_the_early_screen():
+    """The big downloads are preloaded (they overlap the interpreter's start), but from
+    templates, which js/boot.js copies into the head once js/early.js drew: a preload the
+    parser sees would take the link from the page's styles and scripts. The interpreter's
+    files come first; the game's Python (needed once the interpreter runs) after them."""
     from tools import build_wheel
 
     head = (ROOT / "index.html").read_text().split("</head>")[0]
-    for url in (sitefiles.BUNDLE, f"build/{build_wheel.wheel_name()}", sitefiles.MICROPIP_WHEEL):
-        assert f'<link rel="preload" href="./{url}" as="fetch" crossorigin>' in head, url
+    first, later = _template(head, "preloads"), _template(head, "preloads-later")
+    for template, urls in (
+            (first, ("runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/python_stdlib.zip")),
+            (later, (sitefiles.BUNDLE, f"build/{build_wheel.wheel_name()}",
+                     sitefiles.MICROPIP_WHEEL))):
+        for url in urls:
+            assert f'<link rel="preload" href="./{url}" as="fetch" crossorigin>' in template, url
+            assert (ROOT / url).is_file(), url
+    outside = re.sub(r"<template.*?</template>", "", head, flags=re.S)
+    assert 'rel="preload"' not in outside
+    assert "cakeBoot.preload()" in (ROOT / "js" / "early.js").read_text()
+    boot = (ROOT / "js" / "boot.js").read_text()
+    assert '"preloads"' in boot and '"preloads-later"' in boot
+
+
+def test_index_scripts_are_fetched_in_parallel_and_run_in_order():
+    """boot.js, rescue.js and early.js are deferred (asked for at once, not one after
+    another behind each parser-blocking script) and run in document order before
+    PyScript's module: boot.js first, so it hears every event of the start."""
+    scripts = [a for t, a in _page().tags if t == "script" and a.get("src", "").startswith(
+        "./js/")]
+    assert [a["src"] for a in scripts] == ["./js/boot.js", "./js/rescue.js", "./js/early.js"]
+    for attrs in scripts:
+        assert "defer" in attrs and "async" not in attrs, attrs
+    srcs = [a.get("src") for t, a in _page().tags if t == "script"]
+    assert srcs.index("./js/early.js") < srcs.index("./runtime/pyscript/core.js")
 
 
 def test_the_page_wheel_is_the_built_wheel_plus_checked_bytecode():
