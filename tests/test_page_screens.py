@@ -66,7 +66,9 @@ async (phone) => {
   }
   if (phone && narrowest < 44) bad.push(`chamber ${narrowest.toFixed(1)} px wide`);
   if (phone && smallest < 11) bad.push(`lab text ${smallest.toFixed(1)} px`);
-  return {bad, narrowest, smallest, live: live.length};
+  const top = document.getElementById('lab-wrap').getBoundingClientRect().top + scrollY;
+  const choices = document.getElementById('choices').getBoundingClientRect().height;
+  return {bad, narrowest, smallest, live: live.length, top, choices};
 }
 """
 
@@ -151,6 +153,7 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
     ways: dict[str, int] = {}
     late_shot = False
     anim_shot = False
+    tops: list[tuple[float, float, str]] = []  # the lab's top, the choices' height, status
     for _ in range(2000):
         try:
             page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
@@ -162,6 +165,7 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
             break
         report = page.evaluate(CHECK, phone)
         assert not report["bad"], f"{size}, {status(page)}: {report['bad']}"
+        tops.append((round(report["top"], 1), round(report["choices"], 1), status(page)))
         if page.locator("[data-confirm]").count():
             how, reachable, panned = page.evaluate(CLICK, ["", None])
             if size == "desk" and decisions > 100 and not anim_shot:
@@ -191,6 +195,14 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
         ways["panned"] = ways.get("panned", 0) + panned
         decisions += 1
     assert status(page).startswith("Game over"), status(page)
+    (artifacts / f"tops-{size}.json").write_text(json.dumps(tops))
+    if not phone:
+        # No layout jumps: what sits above the lab (status, strip, prompt, tray) keeps its
+        # height, so the lab's panel stays where it is from one decision to the next.
+        ys = [top for top, _, _ in tops]
+        assert max(ys) - min(ys) <= 3, (
+            f"{size}: the lab moved between {min(ys)} and {max(ys)} px: "
+            f"{[t for t in tops if abs(t[0] - ys[0]) > 3][:3]}")
     # The seeds were picked for games that reach turn 40 (a change in the bots may shorten
     # them: then the late screenshot is missing, and a longer seed is due).
     assert decisions > 60, f"{size}: a short game ({decisions} decisions)"

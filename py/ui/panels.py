@@ -60,6 +60,7 @@ class Panels:
         self.hand_key: tuple = ()
         self.players_key: tuple = ()
         self.piles_key: tuple = ()
+        self.since_key: tuple | None = None
 
     # ---- status --------------------------------------------------------------------------
     def status(self, s: Any, human: bool, curtain: bool) -> None:
@@ -325,21 +326,20 @@ class Panels:
         # The log's scroll box is a reversed flex column, which keeps the newest in view.
         self.log_shown = len(log)
 
-    def since(self, entries: list[list[Any]], names: Any) -> None:
-        """The strip that says what the others did since this player's last turn."""
-        if not entries:
-            self.texts.prop("since", "hidden", True)
+    def since(self, phrases: list[tuple[str, str]]) -> None:
+        """The strip that says what the others did since this player's last turn,
+        consequences first (`eventlog.since_summary`): one span per phrase, its kind in
+        `data-kind`. An empty strip keeps its line (css: no layout jump)."""
+        key = tuple(phrases)
+        if key == self.since_key:
             return
-        seats = []
-        for e in entries:
-            if e[1] not in seats:
-                seats.append(e[1])
-        parts = []
-        for seat in seats:
-            mine = [e[2] for e in entries if e[1] == seat]
-            # The turn's decisive moves: activations and recycles, and what they caused.
-            words = (" activates ", " recycles ", "destroyed", "incinerated", " wins")
-            key = [t for t in mine if any(w in t for w in words)]
-            parts.append(" · ".join(key or mine[-1:]))
-        self.texts.text("since-text", "Since your last turn: " + " — ".join(parts))
+        self.since_key = key
+        if not phrases:
+            self.texts.prop("since", "hidden", True)
+            by_id("since-text").innerHTML = ""
+            return
+        sep = markup("span", " · ", "since-sep", aria_hidden="true")
+        by_id("since-text").innerHTML = markup("span", "Since your last turn: ", "since-lead") \
+            + sep.join(markup("span", text, f"since-p {kind}", data_kind=kind)
+                       for kind, text in phrases)
         self.texts.prop("since", "hidden", False)
