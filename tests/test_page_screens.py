@@ -209,3 +209,54 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
     # The person used the board, the buttons, and the end-of-turn confirmation.
     assert ways.get("board", 0) > 10 and ways.get("confirm", 0) > 5, ways
     page.assert_clean()
+
+
+SINCE = """
+() => ({
+  hidden: document.getElementById('since').hidden,
+  phrases: [...document.querySelectorAll('#since-text .since-p')]
+    .map(e => [e.dataset.kind, e.textContent]),
+  arrows: [...document.querySelectorAll('#lab .move-arrow')]
+    .map(e => [e.dataset.from, e.dataset.to]),
+})
+"""
+
+
+def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_watch):
+    """A seeded game against a computer player, played until the computer destroys some of
+    the person's Test Subjects: the strip's first phrase names that loss (as the engine's
+    events tell it, read back from the saved game), the board has an arrow for each move
+    of the other's turn, and both go once the person acts."""
+    from ui import eventlog, saves
+    from ui.session import Session
+    page = page_watch
+    page.goto("index.html?players=2&seed=27&seats=human,easy&botpace=0")
+    for _ in range(400):
+        page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
+        assert not status(page).startswith("Game over"), "no loss in the whole game"
+        shown = page.evaluate(SINCE)
+        ses = Session()
+        ses.resume(saves.decode(page.evaluate(SAVED_GAME)))
+        me = ses.state.current_player
+        moves = ses.since_events(me)
+        want = eventlog.since_summary(moves, me, ses.state.names)
+        assert shown["phrases"] == [list(p) for p in want]
+        assert sorted(shown["arrows"]) == sorted([a, b] for a, b, _, _ in eventlog.arrows(moves))
+        lost = sum(e.count for _, evs in moves for e in evs
+                   if e.kind.value == "subjects_destroyed" and e.seat == me)
+        if lost and shown["arrows"]:
+            kind, text = shown["phrases"][0]
+            assert kind == "loss" and text.startswith(f"You lost {lost} Test Subject"), shown
+            break
+        action, _ = person_choice(page)
+        assert page.evaluate(CLICK, [action, targets.chamber_of(action)]) is not None
+    else:
+        raise AssertionError("the computer never destroyed the person's Test Subjects")
+    # The person acts: the news and the arrows are gone.
+    action, _ = person_choice(page)
+    result = page.evaluate(CLICK, [action, targets.chamber_of(action)])
+    if result and result[0] == "open":
+        page.evaluate(CLICK, [action, None])
+    shown = page.evaluate(SINCE)
+    assert shown["hidden"] and shown["arrows"] == [] and shown["phrases"] == []
+    page.assert_clean()
