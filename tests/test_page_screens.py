@@ -8,7 +8,9 @@ landing places), else with the buttons. At every decision the page must show:
   - every enabled action outside the lab inside the viewport, with the page not scrolled;
   - at least one chamber the player can choose inside the lab's panel and the viewport;
   - on a phone, chambers at least 44 CSS px wide and the lab's text at least 11 px tall;
-  - no sideways scroll.
+  - no sideways scroll;
+  - on the desktop sizes, the lab's panel at the same height as at every other decision
+    (nothing above it grows or shrinks: no layout jumps).
 Late in each game (turn 40 or later) a screenshot goes to docs/screenshots/, and one of a
 recycle in flight (the chamber on its way, the pieces it destroys rising away).
 """
@@ -114,6 +116,12 @@ async ([action, chamber]) => {
 }
 """
 
+# Something on the board moves now (a chamber travelling, pieces rising away).
+IN_FLIGHT = """
+() => document.getAnimations().some(a => a.playState === 'running'
+  && a.effect && a.effect.target && !!a.effect.target.closest('#lab'))
+"""
+
 WAIT_FOR_PERSON = """
 () => document.getElementById('status').textContent.startsWith('Game over')
   || [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]')]
@@ -168,7 +176,8 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
         tops.append((round(report["top"], 1), round(report["choices"], 1), status(page)))
         if page.locator("[data-confirm]").count():
             how, reachable, panned = page.evaluate(CLICK, ["", None])
-            if size == "desk" and decisions > 100 and not anim_shot:
+            if size == "desk" and decisions > 100 and not anim_shot \
+                    and page.evaluate(IN_FLIGHT):
                 # The turn's recycle, just played: the chamber is on its way, pieces leave.
                 anim_shot = True
                 path = artifacts / "animation-desk.png"
@@ -206,6 +215,9 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
     # The seeds were picked for games that reach turn 40 (a change in the bots may shorten
     # them: then the late screenshot is missing, and a longer seed is due).
     assert decisions > 60, f"{size}: a short game ({decisions} decisions)"
+    # The screenshots were taken: late in the game, and (at 1280x800) one in flight.
+    assert late_shot, f"{size}: the game ended before turn 40"
+    assert anim_shot or size != "desk", "no animation was in flight after a confirm"
     # The person used the board, the buttons, and the end-of-turn confirmation.
     assert ways.get("board", 0) > 10 and ways.get("confirm", 0) > 5, ways
     page.assert_clean()

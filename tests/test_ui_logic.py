@@ -420,3 +420,33 @@ def test_since_events_follow_the_log_and_come_back_after_a_resume():
                 assert back.losses_since(me) == ses.losses_since(me)
             ses.apply(rng.choice(ses.legal_texts()))
     assert seen > 5
+
+
+def test_the_drawn_lab_keeps_the_rules_adjacency_and_stays_within_its_rows():
+    """Chambers drawn side by side are exactly the chambers the rules call adjacent (so a
+    row is never shifted on its own to tidy the picture: that would draw false neighbours),
+    and the drawing adds no slack: the lab is as wide as its rows' span, which the lab's
+    connectedness keeps under three of its widest rows."""
+    from cakegame import geometry
+    from ui import drawing
+    worst = 0.0
+    for seed in range(10):
+        s = play(cakegame.new_game(players=2 + seed % 3, seed=seed), 250, seed)
+        chambers = s.chambers()
+        pos = [[c.row, c.x] for c in chambers]
+        for i, a in enumerate(chambers):
+            near = set(geometry.neighbours(pos, i))
+            ax, ay = drawing.centre(a.row, a.x)
+            for j, b in enumerate(chambers):
+                if i == j:
+                    continue
+                bx, by = drawing.centre(b.row, b.x)
+                touching = abs(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 - drawing.W) < 1
+                assert touching == (j in near) == drawing.adjacent((a.row, a.x), (b.row, b.x))
+        box = [float(v) for v in drawing.view_box(chambers).split()]
+        rows = [[c.x for c in chambers if c.row == r] for r in range(3)]
+        widest = max((max(r) - min(r)) * drawing.W / 2 + drawing.W for r in rows if r)
+        assert box[2] == pytest.approx((max(c.x for c in chambers) - min(c.x for c in chambers))
+                                       * drawing.W / 2 + 2 * drawing.PAD_X, abs=0.2)
+        worst = max(worst, box[2] / widest)
+    assert worst <= 3.0, worst
