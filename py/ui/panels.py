@@ -33,10 +33,20 @@ def action_button(s: Any, text: str, cls: str = "act") -> str:
 
 
 def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
-    """One card of the hand tray: its name and a button for each way to use it now."""
+    """One card of the hand tray: its name and a button for each way to use it now (on a
+    phone the Portal Gun's button says only "Portal Gun", so a card keeps to one line)."""
+    buttons = []
+    for a in acts:
+        if a.startswith("gun "):
+            buttons.append(markup("button", None, "act", type="button", data_action=a,
+                                  title=s.describe(a),
+                                  inner=markup("span", "Fire the\u00a0", "wide-only")
+                                  + markup("span", "Portal Gun")))
+        else:
+            buttons.append(action_button(s, a))
     return markup("span", None, "tray-card",
                   inner=markup("span", labels.card_name(card_id), "tray-name")
-                  + "".join(action_button(s, a) for a in acts))
+                  + "".join(buttons))
 
 
 class Panels:
