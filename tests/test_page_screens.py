@@ -205,13 +205,16 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
         decisions += 1
     assert status(page).startswith("Game over"), status(page)
     (artifacts / f"tops-{size}.json").write_text(json.dumps(tops))
+    # No layout jumps: what sits above the lab (status, strip, prompt, tray) keeps its
+    # height, so the lab's panel stays where it is from one decision to the next. On a
+    # phone the prompt keeps two rows: a third (a long option, several cards) may move it.
+    ys = [top for top, _, _ in tops]
+    usual = max(set(ys), key=ys.count)
+    moved = [t for t in tops if abs(t[0] - usual) > 3]
     if not phone:
-        # No layout jumps: what sits above the lab (status, strip, prompt, tray) keeps its
-        # height, so the lab's panel stays where it is from one decision to the next.
-        ys = [top for top, _, _ in tops]
-        assert max(ys) - min(ys) <= 3, (
-            f"{size}: the lab moved between {min(ys)} and {max(ys)} px: "
-            f"{[t for t in tops if abs(t[0] - ys[0]) > 3][:3]}")
+        assert not moved, f"{size}: the lab moved from {usual} px: {moved[:3]}"
+    else:
+        assert len(moved) <= len(tops) // 10, f"{size}: the lab moved from {usual}: {moved[:3]}"
     # The seeds were picked for games that reach turn 40 (a change in the bots may shorten
     # them: then the late screenshot is missing, and a longer seed is due).
     assert decisions > 60, f"{size}: a short game ({decisions} decisions)"
