@@ -7,7 +7,7 @@ player would: on the board when the board offers them (chambers, the recycled ch
 landing places), else with the buttons. At every decision the page must show:
   - every enabled action outside the lab inside the viewport, with the page not scrolled;
   - at least one chamber the player can choose inside the lab's panel and the viewport;
-  - on a phone, chambers at least 44 CSS px wide and the lab's text at least 11 px tall;
+  - on a phone, chambers at least 44 CSS px wide; the lab's text at least 11 px tall;
   - no sideways scroll;
   - on the desktop sizes, the lab's panel at the same height as at every other decision
     (nothing above it grows or shrinks: no layout jumps).
@@ -67,7 +67,7 @@ async (phone) => {
     smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * scale);
   }
   if (phone && narrowest < 44) bad.push(`chamber ${narrowest.toFixed(1)} px wide`);
-  if (phone && smallest < 11) bad.push(`lab text ${smallest.toFixed(1)} px`);
+  if (smallest < 11) bad.push(`lab text ${smallest.toFixed(1)} px`);  // at every size
   const top = document.getElementById('lab-wrap').getBoundingClientRect().top + scrollY;
   const choices = document.getElementById('choices').getBoundingClientRect().height;
   return {bad, narrowest, smallest, live: live.length, top, choices};
