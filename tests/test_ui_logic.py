@@ -450,3 +450,17 @@ def test_the_drawn_lab_keeps_the_rules_adjacency_and_stays_within_its_rows():
                                        * drawing.W / 2 + 2 * drawing.PAD_X, abs=0.2)
         worst = max(worst, box[2] / widest)
     assert worst <= 3.0, worst
+
+
+def test_move_arrows_run_from_chamber_to_chamber_and_bow_through_the_portals():
+    from ui import drawing
+    near = drawing.arrow_markup("A", "B", 1, 2, (0, 4), (0, 6))
+    assert 'data-from="A" data-to="B"' in near and "move-arrow d1" in near
+    assert "portal-move" not in near and ">2</text>" in near  # two subjects: counted
+    far = drawing.arrow_markup("C", "K", 0, 1, (0, 4), (2, 12))
+    assert "portal-move" in far and " Q" in far and "<text" not in far
+    # It starts in the start chamber and its head points into the destination.
+    ax, _ = drawing.centre(0, 4)
+    bx, _ = drawing.centre(0, 6)
+    start = float(near.split('d="M')[1].split()[0])
+    assert ax < start < bx
