@@ -123,6 +123,11 @@ def test_phone_top_bar_is_one_row_and_more_holds_the_rest(page_watch):
     page.keyboard.press("Enter")
     page.keyboard.press("Escape")
     assert page.locator("#more[open]").count() == 0
+    # The narrowest phones and a small tablet: still one row, nothing sticks out.
+    for width in (320, 760):
+        page.set_viewport_size({"width": width, "height": 800})
+        bar = page.evaluate(TOP_BAR)
+        assert len(bar["rows"]) == 1 and bar["scroll"] <= width, (width, bar)
     page.assert_clean()
 
 
