@@ -262,6 +262,12 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         if lost and shown["arrows"]:
             kind, text = shown["phrases"][0]
             assert kind == "loss" and text.startswith(f"You lost {lost} Test Subject"), shown
+            # A reload tells the same (the events are rebuilt from the saved record).
+            page.goto("index.html")
+            page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
+            again = page.evaluate(SINCE)
+            assert again["phrases"] == shown["phrases"]
+            assert sorted(again["arrows"]) == sorted(shown["arrows"])
             break
         action, _ = person_choice(page)
         assert page.evaluate(CLICK, [action, targets.chamber_of(action)]) is not None
