@@ -279,5 +279,9 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
     if result and result[0] == "open":
         page.evaluate(CLICK, [action, None])
     shown = page.evaluate(SINCE)
-    assert shown["hidden"] and shown["arrows"] == [] and shown["phrases"] == []
+    assert shown["arrows"] == [] and shown["phrases"] == []
+    # The strip now says what the person did this turn, as the log does.
+    save = json.loads(page.evaluate(SAVED_GAME))
+    mine = [e[2] for e in save["log"] if e[0] == save["log"][-1][0] and e[1] == me]
+    assert mine and page.inner_text("#since-text") == "This turn so far: " + " · ".join(mine)
     page.assert_clean()

@@ -336,20 +336,27 @@ class Panels:
         # The log's scroll box is a reversed flex column, which keeps the newest in view.
         self.log_shown = len(log)
 
-    def since(self, phrases: list[tuple[str, str]]) -> None:
+    def since(self, phrases: list[tuple[str, str]], turn_so_far: list[str] | None = None) -> None:
         """The strip that says what the others did since this player's last turn,
         consequences first (`eventlog.since_summary`): one span per phrase, its kind in
-        `data-kind`. An empty strip keeps its line (css: no layout jump)."""
-        key = tuple(phrases)
+        `data-kind`. Once the player has acted, what they did this turn so far (the log's
+        sentences of this turn), quieter. An empty strip keeps its room (css: no jumps)."""
+        turn_so_far = turn_so_far or []
+        key = (tuple(phrases), tuple(turn_so_far))
         if key == self.since_key:
             return
         self.since_key = key
-        if not phrases:
+        sep = markup("span", " · ", "since-sep", aria_hidden="true")
+        if phrases:
+            html = markup("span", "Since your last turn: ", "since-lead") + sep.join(
+                markup("span", text, f"since-p {kind}", data_kind=kind) for kind, text in phrases)
+        elif turn_so_far:
+            html = markup("span", "This turn so far: ", "since-lead") + sep.join(
+                markup("span", text, "since-turn") for text in turn_so_far)
+        else:
             self.texts.prop("since", "hidden", True)
             by_id("since-text").innerHTML = ""
             return
-        sep = markup("span", " · ", "since-sep", aria_hidden="true")
-        by_id("since-text").innerHTML = markup("span", "Since your last turn: ", "since-lead") \
-            + sep.join(markup("span", text, f"since-p {kind}", data_kind=kind)
-                       for kind, text in phrases)
+        by_id("since-text").innerHTML = html
+        self.texts.cls("since", "since" if phrases else "since quiet")
         self.texts.prop("since", "hidden", False)
