@@ -597,10 +597,18 @@ class App:
         panels.piles(s)
         panels.hand(s, *self._hand_shown(s, human, curtain), t)
         panels.log(s.names)
-        # Once the person has acted, the strip says what they did this turn so far.
-        turn_so_far = ([] if since or not human or curtain or over else
-                       [e[2] for e in session.log if e[0] == s.turn_number and e[1] == seat])
-        panels.since(eventlog.since_summary(moves, s.current_player, s.names), turn_so_far)
+        # Once the person has acted (or while a computer plays), the strip says what the
+        # seat to act did this turn so far.
+        turn_so_far: list[str] = []
+        if not (since or curtain or over):
+            for e in reversed(session.log):  # this turn's entries are the last ones
+                if e[0] != s.turn_number:
+                    break
+                if e[1] == seat:
+                    turn_so_far.insert(0, e[2])
+        panels.since(eventlog.since_summary(moves, s.current_player, s.names), turn_so_far,
+                     "This turn so far: " if human or seat is None
+                     else f"{s.names[seat]}'s turn so far: ")
         can_undo = self.confirming is not None or session.can_undo()
         self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
         bots = any(k != "human" for k in session.seats)

@@ -33,15 +33,14 @@ def action_button(s: Any, text: str, cls: str = "act") -> str:
 
 
 def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
-    """One card of the hand tray: its name and a button for each way to use it now (on a
-    phone the Portal Gun's button says only "Portal Gun", so a card keeps to one line)."""
+    """One card of the hand tray: its name and a button for each way to use it now. The
+    Portal Gun's button says only "Portal Gun" (its tooltip says it all), so three cards
+    fit in two rows of the prompt area and the lab below does not move."""
     buttons = []
     for a in acts:
         if a.startswith("gun "):
-            buttons.append(markup("button", None, "act", type="button", data_action=a,
-                                  title=s.describe(a),
-                                  inner=markup("span", "Fire the\u00a0", "wide-only")
-                                  + markup("span", "Portal Gun")))
+            buttons.append(markup("button", "Portal Gun", "act", type="button", data_action=a,
+                                  title=s.describe(a)))
         else:
             buttons.append(action_button(s, a))
     return markup("span", None, "tray-card",
@@ -336,13 +335,14 @@ class Panels:
         # The log's scroll box is a reversed flex column, which keeps the newest in view.
         self.log_shown = len(log)
 
-    def since(self, phrases: list[tuple[str, str]], turn_so_far: list[str] | None = None) -> None:
+    def since(self, phrases: list[tuple[str, str]], turn_so_far: list[str] | None = None,
+              lead: str = "This turn so far: ") -> None:
         """The strip that says what the others did since this player's last turn,
         consequences first (`eventlog.since_summary`): one span per phrase, its kind in
         `data-kind`. Once the player has acted, what they did this turn so far (the log's
         sentences of this turn), quieter. An empty strip keeps its room (css: no jumps)."""
         turn_so_far = turn_so_far or []
-        key = (tuple(phrases), tuple(turn_so_far))
+        key = (tuple(phrases), tuple(turn_so_far), lead)
         if key == self.since_key:
             return
         self.since_key = key
@@ -351,7 +351,7 @@ class Panels:
             html = markup("span", "Since your last turn: ", "since-lead") + sep.join(
                 markup("span", text, f"since-p {kind}", data_kind=kind) for kind, text in phrases)
         elif turn_so_far:
-            html = markup("span", "This turn so far: ", "since-lead") + sep.join(
+            html = markup("span", lead, "since-lead") + sep.join(
                 markup("span", text, "since-turn") for text in turn_so_far)
         else:
             self.texts.prop("since", "hidden", True)
