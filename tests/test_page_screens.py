@@ -179,7 +179,9 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
             if size == "desk" and decisions > 100 and not anim_shot \
                     and page.evaluate(IN_FLIGHT):
                 # The turn's recycle, just played: the chamber is on its way, pieces leave.
+                # (A third of a second on: the hand's cards have faded in by then.)
                 anim_shot = True
+                page.wait_for_timeout(300)
                 path = artifacts / "animation-desk.png"
                 page.screenshot(path=str(path))
                 shutil.copyfile(path, SCREENSHOTS / "animation-desk.png")
