@@ -7,8 +7,10 @@ player would: on the board when the board offers them (chambers, the recycled ch
 landing places), else with the buttons. At every decision the page must show:
   - every enabled action outside the lab inside the viewport, with the page not scrolled;
   - at least one chamber the player can choose inside the lab's panel and the viewport;
-  - on a phone, chambers at least 44 CSS px wide and the lab's text at least 11 px tall;
-  - no sideways scroll.
+  - on a phone, chambers at least 44 CSS px wide; the lab's text at least 11 px tall;
+  - no sideways scroll;
+  - on the desktop sizes, the lab's panel at the same height as at every other decision
+    (nothing above it grows or shrinks: no layout jumps).
 Late in each game (turn 40 or later) a screenshot goes to docs/screenshots/, and one of a
 recycle in flight (the chamber on its way, the pieces it destroys rising away).
 """
@@ -65,8 +67,10 @@ async (phone) => {
     smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * scale);
   }
   if (phone && narrowest < 44) bad.push(`chamber ${narrowest.toFixed(1)} px wide`);
-  if (phone && smallest < 11) bad.push(`lab text ${smallest.toFixed(1)} px`);
-  return {bad, narrowest, smallest, live: live.length};
+  if (smallest < 11) bad.push(`lab text ${smallest.toFixed(1)} px`);  // at every size
+  const top = document.getElementById('lab-wrap').getBoundingClientRect().top + scrollY;
+  const choices = document.getElementById('choices').getBoundingClientRect().height;
+  return {bad, narrowest, smallest, live: live.length, top, choices};
 }
 """
 
@@ -112,6 +116,12 @@ async ([action, chamber]) => {
 }
 """
 
+# Something on the board moves now (a chamber travelling, pieces rising away).
+IN_FLIGHT = """
+() => document.getAnimations().some(a => a.playState === 'running'
+  && a.effect && a.effect.target && !!a.effect.target.closest('#lab'))
+"""
+
 WAIT_FOR_PERSON = """
 () => document.getElementById('status').textContent.startsWith('Game over')
   || [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]')]
@@ -151,6 +161,7 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
     ways: dict[str, int] = {}
     late_shot = False
     anim_shot = False
+    tops: list[tuple[float, float, str]] = []  # the lab's top, the choices' height, status
     for _ in range(2000):
         try:
             page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
@@ -162,11 +173,15 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
             break
         report = page.evaluate(CHECK, phone)
         assert not report["bad"], f"{size}, {status(page)}: {report['bad']}"
+        tops.append((round(report["top"], 1), round(report["choices"], 1), status(page)))
         if page.locator("[data-confirm]").count():
             how, reachable, panned = page.evaluate(CLICK, ["", None])
-            if size == "desk" and decisions > 100 and not anim_shot:
+            if size == "desk" and decisions > 100 and not anim_shot \
+                    and page.evaluate(IN_FLIGHT):
                 # The turn's recycle, just played: the chamber is on its way, pieces leave.
+                # (A third of a second on: the hand's cards have faded in by then.)
                 anim_shot = True
+                page.wait_for_timeout(300)
                 path = artifacts / "animation-desk.png"
                 page.screenshot(path=str(path))
                 shutil.copyfile(path, SCREENSHOTS / "animation-desk.png")
@@ -191,9 +206,84 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
         ways["panned"] = ways.get("panned", 0) + panned
         decisions += 1
     assert status(page).startswith("Game over"), status(page)
+    (artifacts / f"tops-{size}.json").write_text(json.dumps(tops))
+    # No layout jumps: what sits above the lab (status, strip, prompt, tray) keeps its
+    # height, so the lab's panel stays where it is from one decision to the next. On a
+    # phone the prompt keeps two rows: a third (a long option, several cards) may move it.
+    ys = [top for top, _, _ in tops]
+    usual = max(set(ys), key=ys.count)
+    moved = [t for t in tops if abs(t[0] - usual) > 3]
+    if not phone:
+        assert not moved, f"{size}: the lab moved from {usual} px: {moved[:3]}"
+    else:
+        assert len(moved) <= len(tops) // 10, f"{size}: the lab moved from {usual}: {moved[:3]}"
     # The seeds were picked for games that reach turn 40 (a change in the bots may shorten
     # them: then the late screenshot is missing, and a longer seed is due).
     assert decisions > 60, f"{size}: a short game ({decisions} decisions)"
+    # The screenshots were taken: late in the game, and (at 1280x800) one in flight.
+    assert late_shot, f"{size}: the game ended before turn 40"
+    assert anim_shot or size != "desk", "no animation was in flight after a confirm"
     # The person used the board, the buttons, and the end-of-turn confirmation.
     assert ways.get("board", 0) > 10 and ways.get("confirm", 0) > 5, ways
+    page.assert_clean()
+
+
+SINCE = """
+() => ({
+  hidden: document.getElementById('since').hidden,
+  phrases: [...document.querySelectorAll('#since-text .since-p')]
+    .map(e => [e.dataset.kind, e.textContent]),
+  arrows: [...document.querySelectorAll('#lab .move-arrow')]
+    .map(e => [e.dataset.from, e.dataset.to]),
+})
+"""
+
+
+def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_watch):
+    """A seeded game against a computer player, played until the computer destroys some of
+    the person's Test Subjects: the strip's first phrase names that loss (as the engine's
+    events tell it, read back from the saved game), the board has an arrow for each move
+    of the other's turn, and both go once the person acts."""
+    from ui import eventlog, saves
+    from ui.session import Session
+    page = page_watch
+    page.goto("index.html?players=2&seed=27&seats=human,easy&botpace=0")
+    for _ in range(400):
+        page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
+        assert not status(page).startswith("Game over"), "no loss in the whole game"
+        shown = page.evaluate(SINCE)
+        ses = Session()
+        ses.resume(saves.decode(page.evaluate(SAVED_GAME)))
+        me = ses.state.current_player
+        moves = ses.since_events(me)
+        want = eventlog.since_summary(moves, me, ses.state.names)
+        assert shown["phrases"] == [list(p) for p in want]
+        assert sorted(shown["arrows"]) == sorted([a, b] for a, b, _, _ in eventlog.arrows(moves))
+        lost = sum(e.count for _, evs in moves for e in evs
+                   if e.kind.value == "subjects_destroyed" and e.seat == me)
+        if lost and shown["arrows"]:
+            kind, text = shown["phrases"][0]
+            assert kind == "loss" and text.startswith(f"You lost {lost} Test Subject"), shown
+            # A reload tells the same (the events are rebuilt from the saved record).
+            page.goto("index.html")
+            page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
+            again = page.evaluate(SINCE)
+            assert again["phrases"] == shown["phrases"]
+            assert sorted(again["arrows"]) == sorted(shown["arrows"])
+            break
+        action, _ = person_choice(page)
+        assert page.evaluate(CLICK, [action, targets.chamber_of(action)]) is not None
+    else:
+        raise AssertionError("the computer never destroyed the person's Test Subjects")
+    # The person acts: the news and the arrows are gone.
+    action, _ = person_choice(page)
+    result = page.evaluate(CLICK, [action, targets.chamber_of(action)])
+    if result and result[0] == "open":
+        page.evaluate(CLICK, [action, None])
+    shown = page.evaluate(SINCE)
+    assert shown["arrows"] == [] and shown["phrases"] == []
+    # The strip now says what the person did this turn, as the log does.
+    save = json.loads(page.evaluate(SAVED_GAME))
+    mine = [e[2] for e in save["log"] if e[0] == save["log"][-1][0] and e[1] == me]
+    assert mine and page.inner_text("#since-text") == "This turn so far: " + " · ".join(mine)
     page.assert_clean()

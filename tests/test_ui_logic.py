@@ -357,3 +357,110 @@ def test_the_start_up_scripts_copy_pythons_constants_faithfully():
     assert json.loads(var(early, "DIVISIONS")) == list(saves.DEFAULT_NAMES)
     assert [k for k, _ in json.loads(var(early, "KINDS"))] == list(saves.SEAT_KINDS)
     assert f"name.maxLength = {params.MAX_NAME};" in early
+
+
+def test_since_summary_leads_with_what_happened_to_the_player():
+    """Built from events alone: the player's losses come first, then recycles, then the
+    opponents' gains, then the moves, whatever order the events came in."""
+    from cakegame.events import Event
+    from cakegame.events import EventKind as K
+    from ui import eventlog
+    names = ("Ann", "Bob", "Cy")
+    moves = [
+        (1, (Event(K.MOVED, 1, "P", "N", 2), Event(K.CAKE_MOVED, 0, "P", "N"),
+             Event(K.MAJORITY, 1, "N"), Event(K.SUBJECTS_IN, 1, "A", count=2, cause="reward"),
+             Event(K.CARD_TAKEN, 1, cause="reward"),
+             Event(K.SUBJECTS_DESTROYED, 0, "N", count=3, cause="recycle"),
+             Event(K.CAKE_INCINERATED, 0, "N", cause="recycle"),
+             Event(K.RECYCLED, None, "N", row="top"))),
+        (2, (Event(K.MOVED, 0, "K", "L"), Event(K.TURRET, None, "K", "L"),
+             Event(K.SUBJECTS_DESTROYED, 0, "L", cause="turret"),
+             Event(K.SUBJECTS_DESTROYED, 2, "L", cause="turret"))),
+    ]
+    out = eventlog.since_summary(moves, 0, names)
+    kinds = [k for k, _ in out]
+    assert kinds == ["loss", "loss", "you", "recycle", "gain", "others", "move", "move"], out
+    assert out[0][1] == "You lost 4 Test Subjects (N, L)"
+    assert out[1][1] == "1 Cake Slice of yours incinerated (N)"
+    assert out[2][1] == "Cy moved your 1 Test Subject K→L"
+    assert out[4][1] == "Bob won N: +2 Test Subjects, +1 card"
+    assert out[6][1] == "Bob moved 2 Test Subjects P→N with 1 Cake Slice"
+    assert eventlog.arrows(moves) == [("P", "N", 1, 2), ("K", "L", 0, 1)]
+    # Bob's move seen by Cy, who lost nothing: the recycle first, Ann's losses after Bob's
+    # gains.
+    cy = eventlog.since_summary(moves[:1], 2, names)
+    assert [k for k, _ in cy] == ["recycle", "gain", "others", "others", "move"], cy
+    assert cy[0] == ("recycle", "N recycled into the top row")
+    assert cy[2] == ("others", "Ann lost 3 Test Subjects (N)")
+
+
+def test_since_events_follow_the_log_and_come_back_after_a_resume():
+    """Whenever others destroyed a seat's Test Subjects since its last turn, the summary's
+    first phrase says so; a saved and resumed game tells the same (rebuilt from its record)."""
+    from ui import eventlog, record
+    from ui.session import Session
+    seen = 0
+    for seed in range(6):
+        ses = _session(players=3, seed=seed)
+        ses.record = record.Record(3, seed, list(ses.state.names), None, ["human"] * 3, [])
+        rng = random.Random(seed)
+        while not ses.state.is_over and ses.state.turn_number < 30:
+            me = ses.state.current_player
+            moves = ses.since_events(me)
+            out = eventlog.since_summary(moves, me, ses.state.names)
+            mine = sum(e.count for _, evs in moves for e in evs
+                       if e.kind.value == "subjects_destroyed" and e.seat == me)
+            if mine:
+                seen += 1
+                assert out[0] == ("loss", f"You lost {mine} Test Subject" + "s" * (mine > 1)
+                                  + out[0][1][out[0][1].index(" ("):]), out
+                back = Session()
+                back.resume(saves.decode(ses.save_text()))
+                assert back.since_events(me) == moves
+                assert back.losses_since(me) == ses.losses_since(me)
+            ses.apply(rng.choice(ses.legal_texts()))
+    assert seen > 5
+
+
+def test_the_drawn_lab_keeps_the_rules_adjacency_and_stays_within_its_rows():
+    """Chambers drawn side by side are exactly the chambers the rules call adjacent (so a
+    row is never shifted on its own to tidy the picture: that would draw false neighbours),
+    and the drawing adds no slack: the lab is as wide as its rows' span, which the lab's
+    connectedness keeps under three of its widest rows."""
+    from cakegame import geometry
+    from ui import drawing
+    worst = 0.0
+    for seed in range(10):
+        s = play(cakegame.new_game(players=2 + seed % 3, seed=seed), 250, seed)
+        chambers = s.chambers()
+        pos = [[c.row, c.x] for c in chambers]
+        for i, a in enumerate(chambers):
+            near = set(geometry.neighbours(pos, i))
+            ax, ay = drawing.centre(a.row, a.x)
+            for j, b in enumerate(chambers):
+                if i == j:
+                    continue
+                bx, by = drawing.centre(b.row, b.x)
+                touching = abs(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 - drawing.W) < 1
+                assert touching == (j in near) == drawing.adjacent((a.row, a.x), (b.row, b.x))
+        box = [float(v) for v in drawing.view_box(chambers).split()]
+        rows = [[c.x for c in chambers if c.row == r] for r in range(3)]
+        widest = max((max(r) - min(r)) * drawing.W / 2 + drawing.W for r in rows if r)
+        assert box[2] == pytest.approx((max(c.x for c in chambers) - min(c.x for c in chambers))
+                                       * drawing.W / 2 + 2 * drawing.PAD_X, abs=0.2)
+        worst = max(worst, box[2] / widest)
+    assert worst <= 3.0, worst
+
+
+def test_move_arrows_run_from_chamber_to_chamber_and_bow_through_the_portals():
+    from ui import drawing
+    near = drawing.arrow_markup("A", "B", 1, 2, (0, 4), (0, 6))
+    assert 'data-from="A" data-to="B"' in near and "move-arrow d1" in near
+    assert "portal-move" not in near and ">2</text>" in near  # two subjects: counted
+    far = drawing.arrow_markup("C", "K", 0, 1, (0, 4), (2, 12))
+    assert "portal-move" in far and " Q" in far and "<text" not in far
+    # It starts in the start chamber and its head points into the destination.
+    ax, _ = drawing.centre(0, 4)
+    bx, _ = drawing.centre(0, 6)
+    start = float(near.split('d="M')[1].split()[0])
+    assert ax < start < bx

@@ -24,6 +24,7 @@ from . import (
     bots_bridge,
     dialogs,
     early,
+    eventlog,
     guide,
     hint,
     labels,
@@ -97,7 +98,8 @@ class App:
         shared = sharelink.is_share(fragment)
         self.saver.held = shared  # a shared game is only looked at: nothing is written yet
         save = self.saver.read()
-        for el_id in ("btn-new", "btn-export", "btn-import", "btn-review", "btn-share"):
+        for el_id in ("btn-new", "btn-export", "btn-import", "btn-review", "btn-share",
+                      "more-new", "more-export", "more-review", "more-share"):
             by_id(el_id).disabled = False
         if shared:
             if save is not None:
@@ -436,6 +438,11 @@ class App:
         menu = by_id("more")
         if menu.open and not found(target.closest("#more summary")):
             menu.open = False  # a choice in the menu, or a click elsewhere, closes it
+            stand_in = target.closest("#more [data-for]")
+            if found(stand_in):  # on a phone: the top bar's button this one stands in for
+                if not stand_in.disabled:
+                    by_id(stand_in.getAttribute("data-for")).click()
+                return
         if found(target.closest("[data-action], [data-select], [data-back], .chamber")) \
                 and self.clicks.stale(event):
             return  # pressed before the last redraw: not the choice that was on screen
@@ -476,6 +483,11 @@ class App:
             return
         key = event.key
         target = event.target
+        menu = by_id("more")
+        if key == "Escape" and menu.open:  # the top bar's menu closes, its button keeps focus
+            menu.open = False
+            menu.querySelector("summary").focus()
+            return
         tag = str(getattr(target, "tagName", "") or "").lower()
         typing = tag in ("input", "select", "textarea")
         if key in ("Enter", " ") and found(target) and hasattr(target, "closest"):
@@ -568,9 +580,11 @@ class App:
         ghosts = self._ghosts(s, texts)
         since = self._since(s, human)
         changed = frozenset("".join(e[3] for e in since if len(e) > 3))
+        moves = session.since_events(s.current_player) if since else []
         losses = session.losses_since(s.current_player) if since else {}
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
-                          describe=s.describe, ghosts=ghosts, changed=changed, losses=losses)
+                          describe=s.describe, ghosts=ghosts, changed=changed, losses=losses,
+                          arrows=eventlog.arrows(moves))
         # Keep the choices in view (or, while others play, what they just did).
         if ghosts:
             follow = tuple(f"ghost:{g[0]}" for g in ghosts)
@@ -584,7 +598,18 @@ class App:
         panels.piles(s)
         panels.hand(s, *self._hand_shown(s, human, curtain), t)
         panels.log(s.names)
-        panels.since(since, s.names)
+        # Once the person has acted (or while a computer plays), the strip says what the
+        # seat to act did this turn so far.
+        turn_so_far: list[str] = []
+        if not (since or curtain or over):
+            for e in reversed(session.log):  # this turn's entries are the last ones
+                if e[0] != s.turn_number:
+                    break
+                if e[1] == seat:
+                    turn_so_far.insert(0, e[2])
+        panels.since(eventlog.since_summary(moves, s.current_player, s.names), turn_so_far,
+                     "This turn so far: " if human or seat is None
+                     else f"{s.names[seat]}'s turn so far: ")
         can_undo = self.confirming is not None or session.can_undo()
         self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
         bots = any(k != "human" for k in session.seats)

@@ -62,6 +62,8 @@ class Board:
         self.ghost_layer: Any = None
         self.loss_layer: Any = None
         self.loss_key: tuple = ()
+        self.arrow_layer: Any = None
+        self.arrow_key: tuple = ()
         self.ghost_key: tuple = ()
 
     def flash(self, letters: str) -> None:
@@ -112,7 +114,8 @@ class Board:
                last: frozenset[str] = frozenset(), source: str | None = None,
                describe: Any = None, ghosts: tuple = (),
                changed: frozenset[str] = frozenset(),
-               losses: dict[str, int] | None = None) -> None:
+               losses: dict[str, int] | None = None,
+               arrows: list[tuple[str, str, int, int]] | None = None) -> None:
         """Bring the picture up to `state`; `marks` says which chambers are targets, `last`
         which ones the last action named (a quiet outline, so the table sees what happened),
         `ghosts` the places a recycled chamber may land: (action, row, x, label) each."""
@@ -201,7 +204,9 @@ class Board:
                 self._set_target(view, mark, c.letter)
                 view.attrs = attrs
         self._ghosts(ghosts, describe)
-        self._losses(losses or {}, {c.letter: (c.row, c.x) for c in chambers})
+        spots = {c.letter: (c.row, c.x) for c in chambers}
+        self._losses(losses or {}, spots)
+        self._arrows(arrows or [], spots)
         for letter, view in self.views.items():
             hidden = letter not in present
             if hidden and "gone" not in view.cls:
@@ -247,6 +252,25 @@ class Board:
             out.append(f'<g class="loss" transform="translate({cx + 30:.1f} {cy - 40:.1f})">'
                        f'<circle r="12"/><text y="5">−{count}</text></g>')
         self.loss_layer.innerHTML = "".join(out)
+
+    def _arrows(self, arrows: list[tuple[str, str, int, int]],
+                at: dict[str, tuple[int, int]]) -> None:
+        """An arrow in the mover's colour for each move of Test Subjects since the player's
+        last turn, from the chamber they left to the one they entered (where both are now);
+        dashed when the two are not neighbours (a move through the Portals)."""
+        key = tuple((a, b, seat, n, at.get(a), at.get(b)) for a, b, seat, n in arrows)
+        if key == self.arrow_key:
+            return
+        self.arrow_key = key
+        if self.arrow_layer is None:
+            self.arrow_layer = svg("g", "arrows", aria_hidden="true")
+            self.root.insertBefore(self.arrow_layer, self.loss_layer)
+        out = []
+        for a, b, seat, n, spot_a, spot_b in key:
+            if spot_a is None or spot_b is None or a == b:
+                continue
+            out.append(drawing.arrow_markup(a, b, seat, n, spot_a, spot_b))
+        self.arrow_layer.innerHTML = "".join(out)
 
     @staticmethod
     def _target_attrs(mark: Mark | None, letter: str) -> dict[tuple[bool, str], str]:

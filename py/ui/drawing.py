@@ -112,3 +112,44 @@ def chamber_markup(c: Any, portal: int | None, players: int, disarmed: bool = Fa
         out.append(badge.replace("{x0}", f"{ox - 10:.1f}").replace("{x}", f"{ox:.1f}")
                    .replace("{xl}", f"{ox - 8:.1f}").replace("{xr}", f"{ox + 8:.1f}"))
     return "".join(out)
+
+
+def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether chambers at (row, x) `a` and `b` share an edge (the house rules' adjacency)."""
+    (ra, xa), (rb, xb) = a, b
+    return (ra == rb and abs(xa - xb) == 2) or (abs(ra - rb) == 1 and abs(xa - xb) == 1)
+
+
+def arrow_markup(a: str, b: str, seat: int, count: int, spot_a: tuple[int, int],
+                 spot_b: tuple[int, int]) -> str:
+    """An arrow from chamber `a` (at `spot_a`) to chamber `b` for `count` Test Subjects of
+    division `seat`: straight between neighbours, dashed and bowed through the Portals."""
+    ax, ay = centre(*spot_a)
+    bx, by = centre(*spot_b)
+    dx, dy = bx - ax, by - ay
+    dist = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / dist, dy / dist
+    sx, sy = ax + ux * 26, ay + uy * 26  # out of the start chamber's middle
+    ex, ey = bx - ux * 30, by - uy * 30  # the head stops short of the destination's middle
+    near = adjacent(spot_a, spot_b)
+    if near:
+        path = f"M{sx:.1f} {sy:.1f} L{ex:.1f} {ey:.1f}"
+        tx, ty = ex - ux, ey - uy  # the head's direction
+    else:
+        # Bowed to one side, so it does not run through the chambers in between.
+        bow = min(60.0, dist / 4)
+        cx, cy = (sx + ex) / 2 - uy * bow, (sy + ey) / 2 + ux * bow
+        path = f"M{sx:.1f} {sy:.1f} Q{cx:.1f} {cy:.1f} {ex:.1f} {ey:.1f}"
+        tx, ty = cx, cy
+    hx, hy = ex - tx, ey - ty
+    hd = math.hypot(hx, hy) or 1.0
+    hx, hy = hx / hd, hy / hd
+    head = (f"{ex + hx * 9:.1f},{ey + hy * 9:.1f} {ex - hy * 8:.1f},{ey + hx * 8:.1f} "
+            f"{ex + hy * 8:.1f},{ey - hx * 8:.1f}")
+    out = (f'<g class="move-arrow d{seat}{"" if near else " portal-move"}" data-from="{a}" '
+           f'data-to="{b}"><path class="under" d="{path}"/><path class="shaft" d="{path}"/>'
+           f'<polygon class="head" points="{head}"/>')
+    if count > 1:
+        mx, my = (sx + ex) / 2, (sy + ey) / 2
+        out += f'<text class="n" x="{mx:.1f}" y="{my + 5:.1f}">{count}</text>'
+    return out + "</g>"

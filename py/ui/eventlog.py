@@ -98,3 +98,116 @@ def losses(events: Any) -> dict[str, int]:
         if e.kind in (EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED) and e.chamber:
             out[e.chamber] = out.get(e.chamber, 0) + e.count
     return out
+
+
+# ---- "since your last turn" ---------------------------------------------------------------
+
+def _letters(chambers: list[str]) -> str:
+    return ", ".join(dict.fromkeys(c for c in chambers if c))
+
+
+def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
+    """What the other seats' moves since `me` last decided did, consequences first, as
+    (kind, phrase) pairs in the order a player wants them:
+
+      1. what happened to `me`: "loss" (my Test Subjects destroyed, my Cake Slices
+         incinerated or sent back), "you" (my subjects moved by someone else's card), then
+         "recycle" (chambers recycled, where to);
+      2. "gain": each opponent's gains (rewards won, pieces and cards taken), and "others":
+         what the other opponents lost;
+      3. "move": the moves themselves (Test Subjects, the Turret, the Cube, the Portals).
+
+    `moves` is `Session.since_events(me)`: (seat that moved, its events) per move. Read from
+    the engine's events only, never from the log's words."""
+    lost_s: dict[int, list[str]] = {}  # seat -> chamber per destroyed subject
+    lost_c: dict[int, list[str]] = {}
+    back_c: dict[int, list[str]] = {}
+    my_moved: list[str] = []
+    recycled: list[str] = []
+    won: dict[int, list[str]] = {}
+    got: dict[int, dict[str, int]] = {}
+    moved: list[str] = []
+    tokens: list[str] = []
+    order: list[int] = []  # opponents in the order they acted
+    K = EventKind
+
+    def div(seat: Any) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
+
+    for actor, events in moves:
+        if actor is not None and actor != me and actor not in order:
+            order.append(actor)
+        carried: dict[tuple[str, str], int] = {}
+        for e in events:
+            if e.kind is K.CAKE_MOVED and e.chamber and e.to:
+                carried[(e.chamber, e.to)] = carried.get((e.chamber, e.to), 0) + e.count
+        for e in events:
+            k, seat = e.kind, e.seat
+            if k is K.SUBJECTS_DESTROYED:
+                lost_s.setdefault(seat, []).extend([e.chamber or ""] * e.count)
+            elif k is K.CAKE_INCINERATED:
+                lost_c.setdefault(seat, []).extend([e.chamber or ""] * e.count)
+            elif k is K.CAKE_RETURNED:
+                back_c.setdefault(seat, []).extend([e.chamber or ""] * e.count)
+            elif k is K.RECYCLED:
+                row = f"the {e.row} row" if e.row else "a new edge"
+                recycled.append(f"{e.chamber} recycled into {row}")
+            elif k is K.MAJORITY and seat != me:
+                won.setdefault(seat, []).append(e.chamber or "")
+            elif k in (K.SUBJECTS_IN, K.CAKE_IN, K.CARD_TAKEN) and seat != me:
+                what = {K.SUBJECTS_IN: "Test Subject", K.CAKE_IN: "Cake Slice",
+                        K.CARD_TAKEN: "card"}[k]
+                mine = got.setdefault(seat, {})
+                mine[what] = mine.get(what, 0) + (1 if k is K.CARD_TAKEN else e.count)
+            elif k is K.MOVED:
+                cake = carried.pop((e.chamber or "", e.to or ""), 0)
+                with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
+                step = f"{_n(e.count, 'Test Subject')} {e.chamber}→{e.to}{with_cake}"
+                if seat == me:
+                    my_moved.append(f"{div(actor)} moved your {step}")
+                else:
+                    moved.append(f"{div(seat)} moved {step}")
+            elif k is K.TURRET and e.to:
+                tokens.append(f"Turret → {e.to}")
+            elif k is K.CUBE and e.to:
+                tokens.append(f"Companion Cube → {e.to}")
+            elif k is K.PORTAL and e.chamber and e.to:
+                tokens.append(f"Portals {e.chamber}↔{e.to}")
+    out: list[tuple[str, str]] = []
+    if lost_s.get(me):
+        where = lost_s[me]
+        out.append(("loss", f"You lost {_n(len(where), 'Test Subject')} ({_letters(where)})"))
+    if lost_c.get(me):
+        where = lost_c[me]
+        out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours incinerated "
+                            f"({_letters(where)})"))
+    if back_c.get(me):
+        where = back_c[me]
+        out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours back to supply "
+                            f"({_letters(where)})"))
+    out.extend(("you", text) for text in my_moved)
+    out.extend(("recycle", text) for text in recycled)
+    for seat in order + [s for s in list(won) + list(got) if s not in order]:
+        gains = ", ".join(f"+{_n(n, what)}" for what, n in got.get(seat, {}).items() if n)
+        head = f"{div(seat)} won {_letters(won[seat])}" if seat in won else div(seat)
+        if seat in won or gains:
+            out.append(("gain", head + (f": {gains}" if gains else "")))
+    for table, what in ((lost_s, "Test Subject"), (lost_c, "Cake Slice")):
+        for seat, where in table.items():
+            if seat != me and where:
+                out.append(("others", f"{div(seat)} lost {_n(len(where), what)} "
+                                      f"({_letters(where)})"))
+    out.extend(("move", text) for text in moved + tokens)
+    return out
+
+
+def arrows(moves: Any) -> list[tuple[str, str, int, int]]:
+    """The Test Subjects' moves among `moves` (as for `since_summary`): (from, to, owner,
+    how many) each, the same path and owner added up, in the order they happened."""
+    out: dict[tuple[str, str, int], int] = {}
+    for _actor, events in moves:
+        for e in events:
+            if e.kind is EventKind.MOVED and e.chamber and e.to and e.seat is not None:
+                key = (e.chamber, e.to, e.seat)
+                out[key] = out.get(key, 0) + e.count
+    return [(a, b, seat, n) for (a, b, seat), n in out.items()]

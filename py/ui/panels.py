@@ -33,10 +33,19 @@ def action_button(s: Any, text: str, cls: str = "act") -> str:
 
 
 def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
-    """One card of the hand tray: its name and a button for each way to use it now."""
+    """One card of the hand tray: its name and a button for each way to use it now. The
+    Portal Gun's button says only "Portal Gun" (its tooltip says it all), so three cards
+    fit in two rows of the prompt area and the lab below does not move."""
+    buttons = []
+    for a in acts:
+        if a.startswith("gun "):
+            buttons.append(markup("button", "Portal Gun", "act", type="button", data_action=a,
+                                  title=s.describe(a)))
+        else:
+            buttons.append(action_button(s, a))
     return markup("span", None, "tray-card",
                   inner=markup("span", labels.card_name(card_id), "tray-name")
-                  + "".join(action_button(s, a) for a in acts))
+                  + "".join(buttons))
 
 
 class Panels:
@@ -60,6 +69,7 @@ class Panels:
         self.hand_key: tuple = ()
         self.players_key: tuple = ()
         self.piles_key: tuple = ()
+        self.since_key: tuple | None = None
 
     # ---- status --------------------------------------------------------------------------
     def status(self, s: Any, human: bool, curtain: bool) -> None:
@@ -325,21 +335,28 @@ class Panels:
         # The log's scroll box is a reversed flex column, which keeps the newest in view.
         self.log_shown = len(log)
 
-    def since(self, entries: list[list[Any]], names: Any) -> None:
-        """The strip that says what the others did since this player's last turn."""
-        if not entries:
-            self.texts.prop("since", "hidden", True)
+    def since(self, phrases: list[tuple[str, str]], turn_so_far: list[str] | None = None,
+              lead: str = "This turn so far: ") -> None:
+        """The strip that says what the others did since this player's last turn,
+        consequences first (`eventlog.since_summary`): one span per phrase, its kind in
+        `data-kind`. Once the player has acted, what they did this turn so far (the log's
+        sentences of this turn), quieter. An empty strip keeps its room (css: no jumps)."""
+        turn_so_far = turn_so_far or []
+        key = (tuple(phrases), tuple(turn_so_far), lead)
+        if key == self.since_key:
             return
-        seats = []
-        for e in entries:
-            if e[1] not in seats:
-                seats.append(e[1])
-        parts = []
-        for seat in seats:
-            mine = [e[2] for e in entries if e[1] == seat]
-            # The turn's decisive moves: activations and recycles, and what they caused.
-            words = (" activates ", " recycles ", "destroyed", "incinerated", " wins")
-            key = [t for t in mine if any(w in t for w in words)]
-            parts.append(" · ".join(key or mine[-1:]))
-        self.texts.text("since-text", "Since your last turn: " + " — ".join(parts))
+        self.since_key = key
+        sep = markup("span", " · ", "since-sep", aria_hidden="true")
+        if phrases:
+            html = markup("span", "Since your last turn: ", "since-lead") + sep.join(
+                markup("span", text, f"since-p {kind}", data_kind=kind) for kind, text in phrases)
+        elif turn_so_far:
+            html = markup("span", lead, "since-lead") + sep.join(
+                markup("span", text, "since-turn") for text in turn_so_far)
+        else:
+            self.texts.prop("since", "hidden", True)
+            by_id("since-text").innerHTML = ""
+            return
+        by_id("since-text").innerHTML = html
+        self.texts.cls("since", "since" if phrases else "since quiet")
         self.texts.prop("since", "hidden", False)

@@ -25,6 +25,10 @@ class Session:
         self.log: list[list[Any]] = []
         self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
         self.losses: list[dict[str, int]] = []  # per log entry: pieces lost per chamber
+        # Per log entry: the engine's events of its move (not saved: rebuilt from the
+        # record when first asked for after a resume, see `_events_back`).
+        self.events: list[tuple[Any, ...] | None] = []
+        self._events_tried = False
         self.seats: list[str] = []
         self.ui: dict[str, Any] = {"pass_device": False, "revealed": None}
         self.last_action = ""  # the text of the action played last (outlined on the board)
@@ -71,7 +75,9 @@ class Session:
     def set_log(self, log: list[list[Any]]) -> None:
         self.log = [list(e) for e in log]
         self.log_parts = [json.dumps(e, separators=(",", ":")) for e in self.log]
-        self.losses = [{} for _ in self.log]  # not saved: a resumed game shows none
+        self.losses = [{} for _ in self.log]  # not saved: rebuilt with the events
+        self.events = [None for _ in self.log]
+        self._events_tried = False
 
     # ---- questions -----------------------------------------------------------------------
     def is_human(self, seat: int | None) -> bool:
@@ -118,10 +124,45 @@ class Session:
         n = self._since_count(seat)
         return self.log[len(self.log) - n:] if n else []
 
+    def since_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """(the seat that moved, the engine's events of the move) for each move of the other
+        seats since `seat` last decided, oldest first: what "since your last turn" says."""
+        n = self._since_count(seat)
+        if not n:
+            return []
+        if any(e is None for e in self.events[len(self.events) - n:]):
+            self._events_back()
+        return [(entry[1], ev or ()) for entry, ev in
+                zip(self.log[len(self.log) - n:], self.events[len(self.events) - n:])]
+
+    def _events_back(self) -> None:
+        """A resumed game's events (a save keeps the log's words, not its events): the
+        record replayed through the engine gives them. Tried once; no record, no events."""
+        if self._events_tried:
+            return
+        self._events_tried = True
+        rec = self.record
+        if rec is None or len(rec.actions) < len(self.log):
+            return
+        try:
+            states = rec.states()
+        except ValueError:  # record.RecordError: a record that does not replay
+            return
+        if states[-1] != self.state:
+            return
+        first = len(states) - len(self.log)  # states[first] follows the log's first move
+        for i in range(len(self.log)):
+            if self.events[i] is None:
+                events = tuple(states[first + i].events)
+                self.events[i] = events
+                self.losses[i] = eventlog.losses(events)
+
     def losses_since(self, seat: int) -> dict[str, int]:
         """Test Subjects and Cake Slices lost per chamber since `seat` last decided."""
         out: dict[str, int] = {}
         n = self._since_count(seat)
+        if n and any(e is None for e in self.events[len(self.events) - n:]):
+            self._events_back()
         for lost in self.losses[len(self.losses) - n:] if n else []:
             for letter, count in lost.items():
                 out[letter] = out.get(letter, 0) + count
@@ -159,6 +200,7 @@ class Session:
         self.log.append(entry)
         self.log_parts.append(json.dumps(entry, separators=(",", ":")))
         self.losses.append(eventlog.losses(new.events))
+        self.events.append(tuple(new.events))
         self.states.append(new)
         self.actions.append(text)
         if self.record is not None:
@@ -187,6 +229,7 @@ class Session:
             self.log.pop()
             self.log_parts.pop()
             self.losses.pop()
+            self.events.pop()
         return self.state, undone
 
     def reveal(self) -> None:
