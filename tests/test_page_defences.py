@@ -205,7 +205,9 @@ def test_a_tab_that_missed_the_news_keeps_its_move_aside_and_follows(page_watch,
     assert saved_game(b) == game_a  # A's four moves are still the save
     b.wait_for_selector("#notice:not([hidden])")
     assert "another tab" in b.inner_text("#notice") and "kept aside" in b.inner_text("#notice")
-    assert status(b) == status(a)
+    # B adopts A's game right after telling so: wait for its redraw (fails on a timeout).
+    b.wait_for_function("s => document.querySelector('#status').innerText === s",
+                        arg=status(a), timeout=10_000)
     kept = b.evaluate(KEYS_WITH, "cakegame.save.kept.")
     assert len(kept) == 1 and json.loads(kept[0][1])["game"] != game_a
     b.close()
