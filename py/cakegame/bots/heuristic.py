@@ -52,6 +52,7 @@ _MEMO_SIZE = 256
 PLAN_FULL = 16  # plans given the full judgement after the quick one
 PLAN_FULL_FAST = 4  # the same inside hard's playouts
 PORTAL_FULL = 3  # Portal placements given the full judgement after the quick one
+WIN_SURE = 0.999  # a plan valued this high ends the game and wins
 PLAN_STEP = 8  # (move, activation) pairs judged quickly between two yields
 PORTAL_STEP = 8  # Portal pairs judged quickly between two yields
 Plans = dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]]
@@ -591,6 +592,15 @@ class Medium:
         v, me = self.v, self.me
         if self.fast:
             plays = [a for a in self.acts if a.verb is Verb.PLAY]
+            if plays:
+                # A card played blindly may spoil a win the turn holds without it (hard's
+                # playouts would then think its opponents weaker than they are). The plans
+                # are memoised: the move decision that follows reuses them.
+                plans = yield from plan_moves_steps(self.b, me, me, True, True, None,
+                                                    self.full)
+                bp = best_plan(plans)
+                if bp is not None and bp[1][0] >= WIN_SURE:
+                    return find(self.acts, Verb.END)
             if plays:
                 a = max(plays, key=lambda a: (card_worth(a.args[0]), a.args[0]))
                 if card_worth(a.args[0]) >= 0.45:
