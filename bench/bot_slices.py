@@ -8,14 +8,17 @@ decision of a few games (2-4 players, hard against medium) is stepped with `slic
 which returns after each piece, and each piece's processor time is recorded. Processor
 time (`time.process_time`), not wall time, so the figures hold on a loaded machine; the
 page's Pyodide runs the same Python about 2-3 times slower (see `bench/bot_speed.py`).
-A benchmark, not a test.
+A piece may include a pass of the garbage collector, which no slicing can cut: the time
+the collector took inside pieces is recorded too (`gc.callbacks`), and the longest piece
+is also given without it. A benchmark, not a test.
 
-    python3 bench/bot_slices.py [--games 2] [--iterations 24]
+    python3 bench/bot_slices.py [--games 2] [--iterations 24] [--pyodide]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import statistics
 import sys
@@ -27,19 +30,44 @@ import cakegame  # noqa: E402
 from cakegame import bots  # noqa: E402
 
 
-def pieces(view: cakegame.View, level: str, seed: int, iterations: int) -> list[float]:
-    """The processor time of each piece of one decision's thinking, in seconds."""
+def cpu() -> float:
+    """Processor time of this process, in seconds; under Node (Pyodide), Node's own count,
+    since the Emscripten clocks there run on wall time."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]
+        u = js.process.cpuUsage()
+        return (u.user + u.system) / 1e6
+    return time.process_time()
+
+
+_gc_spent: list[float] = []  # processor time of each garbage collection
+_gc_start = [0.0]
+
+
+def _gc_watch(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _gc_start[0] = cpu()
+    else:
+        _gc_spent.append(cpu() - _gc_start[0])
+
+
+def pieces(view: cakegame.View, level: str, seed: int, iterations: int
+           ) -> list[tuple[float, float]]:
+    """(processor time, of which garbage collection) of each piece of one decision's
+    thinking, in seconds."""
     t = bots.Thinker(view, level, seed=seed, iterations=iterations)
     out = []
     while True:
-        t0 = time.process_time()
+        n = len(_gc_spent)
+        t0 = cpu()
         done = t.step(1, slice_s=0.0)
-        out.append(time.process_time() - t0)
+        out.append((cpu() - t0, sum(_gc_spent[n:])))
         if done:
             break
-    t0 = time.process_time()
+    n = len(_gc_spent)
+    t0 = cpu()
     t.best()
-    out.append(time.process_time() - t0)
+    out.append((cpu() - t0, sum(_gc_spent[n:])))
     return out
 
 
@@ -48,10 +76,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=2, help="games per player count")
     ap.add_argument("--iterations", type=int, default=24, help="hard's playouts")
     ap.add_argument("--max-actions", type=int, default=400, help="actions per game at most")
+    ap.add_argument("--pyodide", action="store_true", help="run inside Pyodide under Node")
     args = ap.parse_args(argv)
-    print("Pieces of bot thinking between two yields (processor time, CPython)")
+    if args.pyodide:
+        here = os.path.dirname(os.path.abspath(__file__))
+        sys.path.insert(0, os.path.join(here, "..", "tests"))
+        from pyodide_node import run_file_in_pyodide
+        print(run_file_in_pyodide(os.path.abspath(__file__), timeout=3600, args=[
+            "--games", str(args.games), "--iterations", str(args.iterations),
+            "--max-actions", str(args.max_actions)]).strip())
+        return 0
+    gc.callbacks.append(_gc_watch)
+    print("Pieces of bot thinking between two yields (processor time, "
+          f"{'Pyodide' if sys.platform == 'emscripten' else 'CPython'} {sys.version.split()[0]})")
     for players in (2, 3, 4):
-        found: dict[str, list[float]] = {}
+        found: dict[str, list[tuple[float, float]]] = {}
         for g in range(args.games):
             seats = ["hard"] + ["medium"] * (players - 1)
             s = cakegame.new_game(players=players, seed=100 + g)
@@ -65,11 +104,14 @@ def main(argv: list[str] | None = None) -> int:
                 s = s.apply(bots.choose(v, level, seed=k, iterations=args.iterations))
                 k += 1
         for level, ps in sorted(found.items()):
-            ps.sort()
-            ms = [1000 * p for p in ps]
+            ms = sorted(1000 * p for p, _ in ps)
+            bare = max(1000 * (p - g) for p, g in ps)
+            gcs = [1000 * g for _, g in ps if g > 0]
             print(f"  {players} players, {level:6}: {len(ms):6} pieces, median "
                   f"{statistics.median(ms):5.1f} ms, 99th pct {ms[int(0.99 * (len(ms) - 1))]:6.1f}"
-                  f" ms, longest {ms[-1]:6.1f} ms")
+                  f" ms, longest {ms[-1]:6.1f} ms; without the collector {bare:5.1f} ms; "
+                  f"{len(gcs)} pieces with a collection, its longest {max(gcs, default=0.0):5.1f}"
+                  f" ms")
     return 0
 
 

@@ -23,6 +23,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "py"))
 
 
+def cpu() -> float:
+    """Processor time of this process, in seconds (on a loaded machine wall times include
+    waiting for a processor); under Node (Pyodide) Node's own count, since the Emscripten
+    clocks there run on wall time."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]
+        u = js.process.cpuUsage()
+        return (u.user + u.system) / 1e6
+    return time.process_time()
+
+
 def positions(count: int) -> list:
     """Move and deploy decisions (the ones hard searches) from games medium plays."""
     import cakegame
@@ -64,6 +75,7 @@ def measure(n_pos: int, budget: float, iterations: int) -> dict:
             ts.append(time.perf_counter() - t0)
         res[level] = {"mean_ms": 1000 * statistics.mean(ts), "max_ms": 1000 * max(ts)}
     per_playout = []
+    per_playout_cpu = []
     prep = []
     for i, v in enumerate(views):
         cold()
@@ -71,15 +83,22 @@ def measure(n_pos: int, budget: float, iterations: int) -> dict:
         t0 = time.perf_counter()
         t.step(0)
         t1 = time.perf_counter()
+        c1 = cpu()
         while not t.step(1):
             pass
         t2 = time.perf_counter()
+        c2 = cpu()
         prep.append(t1 - t0)
         if t.iterations:
             per_playout.append((t2 - t1) / t.iterations)
+            per_playout_cpu.append((c2 - c1) / t.iterations)
     res["hard_prepare_ms"] = {"mean": 1000 * statistics.mean(prep), "max": 1000 * max(prep)}
     res["hard_playout_ms"] = {"mean": 1000 * statistics.mean(per_playout),
                               "max": 1000 * max(per_playout)}
+    # what the budget buys on a processor of its own: the page's equivalent playout count
+    cpu_ms = 1000 * statistics.mean(per_playout_cpu)
+    res["hard_playout_cpu_ms"] = {"mean": cpu_ms, "max": 1000 * max(per_playout_cpu),
+                                  "budget_buys": int(1000 * budget / cpu_ms)}
     walls, its = [], []
     for i, v in enumerate(views):
         cold()

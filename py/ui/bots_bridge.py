@@ -16,7 +16,12 @@ from typing import Any
 from pyscript import window
 
 BUDGET_S = {"easy": 0.05, "medium": 0.2, "hard": 1.5}
-SLICE_S = 0.03  # thinking between two yields to the browser
+# Thinking between two yields to the browser. A task of the page is this slice plus the
+# piece of thinking under way when it ran out: the bots' pieces are well under a
+# millisecond, but a pass of Python's garbage collector falls inside one now and then
+# (up to about 25 ms of Pyodide processor time at four players, `bench/bot_slices.py
+# --pyodide`), so 20 ms keeps every task under 50 ms.
+SLICE_S = 0.02
 
 
 async def choose(view: Any, level: str, seed: int) -> Any:

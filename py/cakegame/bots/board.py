@@ -39,6 +39,7 @@ ICON_VALUE = {"s": W_SUB * 0.9, "c": 0.85, "a": W_HAND, "q": 0.1, "t": 0.12}
 K_LOGIT = 1.1  # win chance = logistic(K_LOGIT * lead in safe cake)
 THREAT_WIN = 0.92  # value of a position where the next player can end the game and win
 THREAT_LATER = 0.85  # the same for a player after the next (others may yet stop it)
+REPLY_STEP = 4  # a seat's possible replies judged between two yields (`_reply_steps`)
 
 
 def risk_table(opponents: int) -> list[float]:
@@ -95,7 +96,7 @@ class Geo:
         self._wlab: dict[int, list[tuple[int, float]]] = {}
         # (chamber, row asked for, any row allowed) -> where the recycled chamber lands
         self._recycled: dict[tuple[int, int | None], tuple[int, int]] = {}
-        # the same key -> the Geo of the lab after that recycle (emptied with _GEO)
+        # the same key -> the Geo of the lab after that recycle (emptied when it leaves _GEO)
         self.next: dict[tuple[int, int | None], Geo] = {}
 
     def weighted_lab(self, n: int) -> list[tuple[int, float]]:
@@ -153,6 +154,7 @@ class Geo:
 
 _REWARD_CODES: dict[tuple[str, Rule | None], str] = {}
 _GEO: dict[tuple[Any, ...], Geo] = {}
+_GEO_SIZE = 256  # small enough that the garbage collector's full passes stay short
 
 
 class Board:
@@ -292,8 +294,11 @@ class Board:
         return b
 
     def key(self) -> tuple[Any, ...]:
-        """Everything the heuristics read, as a hashable value (for memoising)."""
-        return (self.n, self.turn, self.rule, tuple(self.pos), tuple(self.face),
+        """Everything the heuristics read, as a hashable value (for memoising). Only plain
+        ints, strings and tuples of them (the rule by its value), so that the garbage
+        collector soon stops tracking the memos' keys and its passes stay short."""
+        rule = None if self.rule is None else self.rule.value
+        return (self.n, self.turn, rule, tuple(self.pos), tuple(self.face),
                 tuple(map(tuple, self.sub)), tuple(map(tuple, self.cake)),
                 tuple(self.portals), self.turret, self.cube, tuple(self.supply),
                 tuple(self.cake_supply), tuple(self.burned), tuple(self.hand), self.over,
@@ -309,10 +314,11 @@ class Board:
             g = _GEO.get(key)
             if g is None:
                 g = Geo(self.pos)
-                if len(_GEO) > 4096:
-                    for old in _GEO.values():
-                        old.next.clear()  # so that no forgotten Geo stays reachable
-                    _GEO.clear()
+                if len(_GEO) >= _GEO_SIZE:
+                    # The oldest goes, one at a time: emptying the whole memo at once
+                    # would hold a page for tens of milliseconds.
+                    old = _GEO.pop(next(iter(_GEO)))
+                    old.next.clear()  # so that no chain of forgotten Geos stays reachable
                 _GEO[key] = g
             self._geo = g
         return g
@@ -742,8 +748,17 @@ def _reply(b: Board, p: int) -> tuple[Board, list[float] | None]:
     its scores (None when that ended the game, or when nothing can be activated and `b`
     itself comes back). The scores are returned so that `value` need not compute them
     again for another seat."""
+    return drain(_reply_steps(b, p))
+
+
+def _reply_steps(b: Board, p: int
+                 ) -> Generator[None, None, tuple[Board, list[float] | None]]:
+    """`_reply` in steps, a few replies judged per step (with four players one seat's
+    replies can take tens of milliseconds, more than a page may be held)."""
     best_b, best_sc, best_v = b, None, -1.0
-    for c in _replies(b, p):
+    for i, c in enumerate(_replies(b, p)):
+        if i % REPLY_STEP == REPLY_STEP - 1:
+            yield
         if c.over is not None:
             sc = None
             v = outcome_value(c.over, p)
@@ -815,8 +830,8 @@ def drain(steps: Generator[None, None, T]) -> T:
 
 def values_steps(b: Board, seats: Sequence[int], next_seat: int
                  ) -> Generator[None, None, list[float]]:
-    """`values` in steps, one other player's turn per step (a page slices hard's
-    playouts, which end with one of these)."""
+    """`values` in steps, a few of one other player's replies per step (a page slices
+    hard's playouts, which end with one of these)."""
     if b.over is not None:
         return [outcome_value(b.over, me) for me in seats]
     # Each other player in turn, from `next_seat` on (with three or four players, all of
@@ -832,7 +847,7 @@ def values_steps(b: Board, seats: Sequence[int], next_seat: int
                 sc = cur.scores()
             return [w * outcome_value(t, me) + (1 - w) * sigmoid(K_LOGIT * lead(sc, me))
                     for me in seats]
-        cur, sc = _reply(cur, s)
+        cur, sc = yield from _reply_steps(cur, s)
         yield
         if cur.over is not None:
             return [outcome_value(cur.over, me) for me in seats]
@@ -852,9 +867,8 @@ def value(b: Board, me: int, next_seat: int) -> float:
     key = (b.key(), me, next_seat)
     v = _VALUE_MEMO.get(key)
     if v is None:
-        if len(_VALUE_MEMO) >= _VALUE_MEMO_SIZE:
-            _VALUE_MEMO.clear()
-        v = _VALUE_MEMO[key] = values(b, (me,), next_seat)[0]
+        v = values(b, (me,), next_seat)[0]
+        _remember(key, v)
     return v
 
 
@@ -866,10 +880,16 @@ def value_steps(b: Board, me: int, next_seat: int) -> Generator[None, None, floa
     v = _VALUE_MEMO.get(key)
     if v is None:
         v = (yield from values_steps(b, (me,), next_seat))[0]
-        if len(_VALUE_MEMO) >= _VALUE_MEMO_SIZE:
-            _VALUE_MEMO.clear()
-        _VALUE_MEMO[key] = v
+        _remember(key, v)
     return v
+
+
+def _remember(key: tuple[Any, ...], v: float) -> None:
+    """Memoise a value, forgetting the oldest when the memo is full (one at a time:
+    emptying 20000 entries at once would hold a page for tens of milliseconds)."""
+    if len(_VALUE_MEMO) >= _VALUE_MEMO_SIZE:
+        del _VALUE_MEMO[next(iter(_VALUE_MEMO))]
+    _VALUE_MEMO[key] = v
 
 
 _VALUE_MEMO_SIZE = 20000

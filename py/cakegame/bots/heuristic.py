@@ -24,7 +24,15 @@ from typing import Any, TypeVar
 from ..actions import Action, Verb
 from ..content import CARD_BY_ID, HAND_LIMIT, PANEL_INDEX, PANEL_LETTERS, ROWS, Effect, Rule
 from ..rng import Rng
-from .board import Board, best_activation, drain, static_value, value, value_steps, values
+from .board import (
+    Board,
+    best_activation,
+    drain,
+    static_value,
+    value,
+    value_steps,
+    values_steps,
+)
 
 EFFECT_WORTH = {
     Effect.CAKE: 1.0, Effect.SUBJECT: 0.45, Effect.MOVE: 0.55, Effect.FORCE: 0.5,
@@ -44,6 +52,9 @@ _MEMO_SIZE = 256
 PLAN_FULL = 16  # plans given the full judgement after the quick one
 PLAN_FULL_FAST = 4  # the same inside hard's playouts
 PORTAL_FULL = 3  # Portal placements given the full judgement after the quick one
+WIN_SURE = 0.999  # a plan valued this high ends the game and wins
+PLAN_STEP = 8  # (move, activation) pairs judged quickly between two yields
+PORTAL_STEP = 8  # Portal pairs judged quickly between two yields
 Plans = dict[tuple[int, int, int], tuple[float, int, tuple[int, ...]]]
 T = TypeVar("T")
 _plan_memo: OrderedDict[tuple[Any, ...], Plans] = OrderedDict()
@@ -78,16 +89,16 @@ def rest_value_steps(b: Board, me: int, act_pending: bool) -> Generator[None, No
     t = b.turn
     nxt = (t + 1) % b.n
     if b.over is not None or not act_pending:
-        return value(b, me, nxt)
+        return (yield from value_steps(b, me, nxt))
     best_v, best_mine = -1.0, 0.0
     for x in b.activatable():
         c = b.copy()
         c.activate(x)
         c.end_turn()
         if t == me:
-            vt = vm = value(c, t, nxt)
+            vt = vm = yield from value_steps(c, t, nxt)
         else:
-            vt, vm = values(c, (t, me), nxt)
+            vt, vm = yield from values_steps(c, (t, me), nxt)
         if vt > best_v:
             best_v = vt
             best_mine = vm
@@ -198,7 +209,7 @@ def plan_moves_steps(b: Board, me: int, who: int, act_pending: bool, bonus: bool
                         c.end_turn()
                     stage.append((static_value(c, me), i, (src, dst, k), x, picks, c))
                     i += 1
-                    if i % 24 == 0:
+                    if i % PLAN_STEP == 0:
                         yield
     # Stage 2: the most promising get the full judgement (the next player's reply).
     stage.sort(key=lambda t: (-t[0], t[1]))
@@ -414,7 +425,7 @@ class Medium:
             c.activate(P(a.args[0]))
             if c.rule is not Rule.ACTIVATE_FIRST:
                 c.end_turn()
-            scored.append((value(c, me, nxt), a))
+            scored.append(((yield from value_steps(c, me, nxt)), a))
             yield
         return self._best_of(scored)
 
@@ -456,7 +467,7 @@ class Medium:
         for a in self.acts:
             c = b.copy()
             c.recycle(ROWS.index(a.args[0]))
-            scored.append((value(c, me, nxt), a))
+            scored.append(((yield from value_steps(c, me, nxt)), a))
             yield
         return self._best_of(scored)
 
@@ -532,8 +543,12 @@ class Medium:
         pair: the stake in danger and the deepest chamber) judged in full."""
         if not pairs:
             return None
-        quick = sorted(((self._portal_quick(pr), i) for i, pr in enumerate(pairs)),
-                       key=lambda t: (-t[0], t[1]))
+        quick = []
+        for i, pr in enumerate(pairs):
+            quick.append((self._portal_quick(pr), i))
+            if i % PORTAL_STEP == PORTAL_STEP - 1:
+                yield
+        quick.sort(key=lambda t: (-t[0], t[1]))
         if self.fast:
             return pairs[quick[0][1]]
         keep = [pairs[i] for _, i in quick[:PORTAL_FULL]]
@@ -577,6 +592,15 @@ class Medium:
         v, me = self.v, self.me
         if self.fast:
             plays = [a for a in self.acts if a.verb is Verb.PLAY]
+            if plays:
+                # A card played blindly may spoil a win the turn holds without it (hard's
+                # playouts would then think its opponents weaker than they are). The plans
+                # are memoised: the move decision that follows reuses them.
+                plans = yield from plan_moves_steps(self.b, me, me, True, True, None,
+                                                    self.full)
+                bp = best_plan(plans)
+                if bp is not None and bp[1][0] >= WIN_SURE:
+                    return find(self.acts, Verb.END)
             if plays:
                 a = max(plays, key=lambda a: (card_worth(a.args[0]), a.args[0]))
                 if card_worth(a.args[0]) >= 0.45:

@@ -16,8 +16,9 @@ over candidate plans at the root, not a tree over single clicks:
    seed (seed, j) (`view.sample`: others' hands and the deck are dealt at random from the
    cards this seat has not seen; the same j gives every candidate the same deal, so they
    are compared on equal terms), apply the plan through the real engine, let medium finish
-   the turn and play every opponent's whole turn (a quicker medium, with their sampled
-   cards), and stop when the turn comes back (a truncated playout). The position is then
+   the turn as hard itself will (the full medium) and play every opponent's whole turn (a
+   quicker medium, with their sampled cards, which keeps a win its turn holds without a
+   card), and stop when the turn comes back (a truncated playout). The position is then
    scored by `board.value` (0..1, like a win chance; exact if the game has ended).
 3. Choice. UCB1 picks the candidate for the next playout; each candidate starts with
    medium's own judgement as a prior worth `PRIOR_WEIGHT` playouts. The answer is the
@@ -207,8 +208,14 @@ class Search:
                 if len(legal) == 1:
                     a = legal[0]
                 else:
-                    # medium's own steps: its slow decisions are cut finer still
-                    a = yield from Medium(view, _mix(self.seed, j, guard), True,
+                    # medium's own steps: its slow decisions are cut finer still. This
+                    # seat's own decisions (carry, rewards, the recycle row, a card's
+                    # choices) are played as hard will really play them: by the full
+                    # medium; with the quicker one, playouts judged a turn that would not
+                    # be played, and overrated plans whose rewards medium then placed
+                    # where the next player could finish the game. The others: the
+                    # quicker medium.
+                    a = yield from Medium(view, _mix(self.seed, j, guard), who != me,
                                           Board.read_state(st)).steps()
             st = st.apply_unchecked(a)
             guard += 1
