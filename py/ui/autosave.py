@@ -3,7 +3,7 @@
 A click's save runs just after its redraw (`soon`); leaving or hiding the page flushes a
 save still due (`flush`), so a reload at any moment resumes the state on the screen.
 
-Which save may be written over is `slot.Slot`'s business (issue 16): a damaged save is kept
+Which save may be written over is `slot.Slot`'s business: a damaged save is kept
 aside first, one that cannot be read is never written, and a save another tab wrote since
 this tab read is never overwritten: `now` hands it to `moved_on` (the controller follows
 that game) instead.

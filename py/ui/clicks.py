@@ -2,7 +2,7 @@
 
 A double-click on a chamber is two clicks. After the first one the page redraws, and the
 same chamber may now stand for the next decision; the second click would then apply an
-action the player never saw (issue 16, case 5). The same happens when a press waits in the
+action the player never saw. The same happens when a press waits in the
 browser's queue while a redraw runs. So the page notes when it last redrew, and when each
 press began (a double-click counts from its first press): a click whose press began before
 the last redraw is stale, and ignored.

@@ -1,5 +1,5 @@
 """The one saved game of this browser: read at start, written only over what this tab read,
-copies kept aside, never lost (issue 16).
+copies kept aside, never lost.
 
 Several tabs (or another page of the same site) share `localStorage["cakegame.save"]`.
 Each save carries a revision (`rev`, see saves.py). A tab remembers the revision it read or
