@@ -17,6 +17,16 @@ from pyscript import window
 
 _queue: list[Callable[[], None]] = []
 _scheduled = False
+_painted = False  # the queue has run once: the first board has been painted
+
+
+def after_first_paint(fn: Callable[[], None]) -> None:
+    """Run `fn` now if the first board has been painted, else after its paint (queued
+    behind whatever start-up already left for then, so the order of calls is kept)."""
+    if _painted:
+        fn()
+    else:
+        after_paint(fn)
 
 
 def after_paint(fn: Callable[[], None]) -> None:
@@ -32,8 +42,9 @@ def settle() -> None:
 
 def flush() -> None:
     """Run everything queued now, in order; a failing item does not stop the others."""
-    global _scheduled
+    global _scheduled, _painted
     _scheduled = False
+    _painted = True
     while _queue:
         fn = _queue.pop(0)
         try:
@@ -58,3 +69,17 @@ def _schedule() -> None:
 def _run() -> None:
     if _scheduled:
         flush()
+
+
+def replace_url(url: str) -> None:
+    """Show `url` in the address bar without a new history entry (`history.replaceState`),
+    after the first paint at start-up: nothing on the first board depends on it, and in
+    Chromium it costs the start ~10 ms. Calls keep their order."""
+
+    def replace() -> None:
+        try:
+            window.history.replaceState(None, "", url)
+        except Exception:
+            pass  # a sandboxed or file: page may refuse: the game goes on
+
+    after_first_paint(replace)
