@@ -185,6 +185,10 @@ class PageWatch:
         if state != "ready":
             error = self.page.evaluate("window.cakeBoot && window.cakeBoot.error")
             raise AssertionError(f"the page did not start: {error}\n{self.report()}")
+        # Then the start-up work left for after the first board's paint (py/ui/later.py:
+        # its focus on the first option among others), so that tests see the page settled.
+        self.page.wait_for_function("performance.getEntriesByName('py:settled').length > 0",
+                                    timeout=timeout, polling=50)
 
     def boot_stages(self) -> list[str]:
         return self.page.evaluate("window.cakeBoot.stages.map(s => s.stage)")

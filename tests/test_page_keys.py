@@ -265,3 +265,23 @@ def test_the_lab_by_keys_tab_arrows_read_and_escape(page_watch):
     assert cakegame.State.from_json(saved_game(page_watch)) == state
     assert page_watch.evaluate(ACTIVE) == f"from {targets_in_order[0]}"
     page_watch.assert_clean()
+
+
+def test_focus_lands_on_the_first_option_right_after_start(page_watch):
+    """Start-up leaves the focus (and the URL's rewrite) for after the first board's paint
+    (py/ui/later.py): a keyboard player still finds focus on the first option, in board
+    order, with no key pressed, and the page's URL says the game's full settings."""
+    page_watch.goto("index.html?players=2&seed=3&names=Ann,Bo", wait_ready=False)
+    page_watch.page.wait_for_selector("html[data-boot=ready] [data-action]:not([disabled])",
+                                      timeout=120_000)
+    page_watch.page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000, polling=20)
+    state = cakegame.State.from_json(saved_game(page_watch))
+    places = {c.letter: (c.row, c.x) for c in state.chambers()}
+    legal = [str(a) for a in state.legal_actions()]
+    first = next(x for x in keynav.board_order(places) if f"from {x}" in legal)
+    assert page_watch.evaluate(FOCUSED_CHAMBER) == first
+    # The URL asked for no seats: the rewritten one names them (params.query_of).
+    page_watch.page.wait_for_function("location.search.includes('seats=')", timeout=10_000)
+    assert page_watch.evaluate("location.search") == \
+        "?players=2&seed=3&seats=human,human&names=Ann,Bo"
+    page_watch.assert_clean()

@@ -16,7 +16,7 @@ import cakegame
 from pyodide.ffi import create_proxy
 from pyscript import document
 
-from . import commands, keynav, labels, speech, targets
+from . import commands, keynav, labels, later, speech, targets
 from .dom import by_id, found, markup
 
 CARD_NAMES = {c.id: c.name for c in cakegame.CARDS}
@@ -103,7 +103,8 @@ class Access:
         if key != self.focus_key:
             self.focus_key = key
             if deciding:
-                self._focus_first(t, step, confirming is not None)
+                # At start-up, after the first board's paint (focus forces a layout).
+                later.after_first_paint(lambda: self._focus_first_if(key, t, step))
         if self.command_open:
             self._fill_command()
 
@@ -120,6 +121,11 @@ class Access:
             g = views[letter].g
             board.layer.insertBefore(g, views[before].g if before is not None else None)
         self.order = desired
+
+    def _focus_first_if(self, key: tuple, t: targets.Targets, step: Any) -> None:
+        """`_focus_first`, unless the page was redrawn for another decision since."""
+        if key == self.focus_key:
+            self._focus_first(t, step, key[3] is not None)
 
     def _focus_first(self, t: targets.Targets, step: Any, confirming: bool = False) -> None:
         """Focus the first control of the decision now open, unless the player is busy

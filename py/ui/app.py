@@ -28,6 +28,7 @@ from . import (
     guide,
     hint,
     labels,
+    later,
     params,
     prefs,
     saves,
@@ -248,10 +249,7 @@ class App:
         if guided:
             self.session.ui["guide"] = guide.new_guide()
         self.saver.held = False
-        try:
-            window.history.replaceState(None, "", params.query_of(settings))
-        except Exception:
-            pass
+        later.replace_url(params.query_of(settings))
         self._game_started()
         self.changed()
         self.saver.now()

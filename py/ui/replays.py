@@ -5,22 +5,25 @@ The controller (`app.App`) owns the game; this module adds what works on its rec
 (`session.record`, the whole game from its set-up) through a few calls: `wire()` at start,
 `open_link()` when the page opens on a share link, `coach()` after each redraw, `story()`
 when the game-over dialog opens, and `acted()` when a person played. Everything shown comes
-from the engine, replaying the record with its checked `apply`.
+from the engine, replaying the record with its checked `apply`. The replay and share
+dialogs (and their modules) are made when first opened: the first board needs neither.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
 from . import coach as coachmod
-from . import dialogs, guide, params, sharelink, story
+from . import dialogs, guide, later, params, sharelink
 from . import record as recordmod
 from .dom import by_id, show
 from .replay import Replay
-from .review import ReviewDialog, clicked_step
-from .sharing import ShareDialog
+
+if TYPE_CHECKING:  # imported when first used (review, sharing, story): not at start-up
+    from .review import ReviewDialog
+    from .sharing import ShareDialog
 
 
 class Replays:
@@ -46,9 +49,6 @@ class Replays:
         on(by_id("go-review"), "click", lambda e: self.open_review())
         on(by_id("log"), "click", self._on_log_click)
         on(window, "hashchange", self._on_hash)  # a link pasted into this very tab
-        self.review = ReviewDialog(on, self.continue_from, self.share_record,
-                                   on_step=self.app._bump)
-        self.sharer = ShareDialog(on)
         self.coach_box = coachmod.Coach(on, by_id("lab"), self.close_tip, self.leave_guide)
 
     def _states(self, rec: recordmod.Record, s: Any) -> list[Any]:
@@ -60,6 +60,15 @@ class Replays:
         states = recordmod.check(rec, s)
         self._proved = (rec, len(rec.actions), s, states)
         return states
+
+    def _review(self) -> ReviewDialog:
+        """The replay dialog, made (and its module imported) when first opened."""
+        if self.review is None:
+            from .review import ReviewDialog
+
+            self.review = ReviewDialog(self.app._on, self.continue_from, self.share_record,
+                                       on_step=self.app._bump)
+        return self.review
 
     @property
     def reviewing(self) -> bool:
@@ -84,10 +93,11 @@ class Replays:
                             f"Its history cannot be replayed: {error}.")
             return
         dialogs.close("gameover")
-        assert self.review is not None  # made by wire(), at start-up
-        self.review.open(Replay(rec, states), "game", at)
+        self._review().open(Replay(rec, states), "game", at)
 
     def _on_log_click(self, event: Any) -> None:
+        from .review import clicked_step
+
         step = clicked_step(event, ".log-entry[data-step]")
         if step is not None:
             self.open_review(at=step)
@@ -106,8 +116,7 @@ class Replays:
                 self.app.open_newgame(can_continue=False)
             dialogs.message("This link cannot be opened", text)  # on top of the rest
             return
-        assert self.review is not None  # made by wire(), at start-up
-        self.review.open(replay, "link", 0)
+        self._review().open(replay, "link", 0)
 
     def _on_hash(self, event: Any) -> None:
         fragment = str(window.location.hash or "")
@@ -126,7 +135,10 @@ class Replays:
         self.share_record(self.session.record, not s.is_over)
 
     def share_record(self, rec: recordmod.Record, in_progress: bool) -> None:
-        assert self.sharer is not None  # made by wire(), at start-up
+        if self.sharer is None:  # made, and its module imported, when first opened
+            from .sharing import ShareDialog
+
+            self.sharer = ShareDialog(self.app._on)
         self.sharer.open(rec, in_progress)
 
     # ---- continue from here --------------------------------------------------------------
@@ -148,10 +160,8 @@ class Replays:
                                 "was left as it was.")
                 return
         saver.held = False
-        try:  # a reload now resumes this game, not the link it may have come from
-            window.history.replaceState(None, "", str(window.location.pathname))
-        except Exception:
-            pass
+        # A reload now resumes this game, not the link it may have come from.
+        later.replace_url(str(window.location.pathname))
         session = self.session
         session.start(replay.state, list(rec.seats), False, record=rec)
         session.set_log([[st.turn, st.seat, st.sentence] for st in replay.steps()])
@@ -183,6 +193,8 @@ class Replays:
         show(by_id("go-review"), states is not None)
         if states is None:
             return
+        from . import story
+
         ending = story.ending(states, rec.actions)
         if ending:
             by_id("go-ending").textContent = f"It ended with this action: {ending}."
