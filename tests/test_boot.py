@@ -27,7 +27,15 @@ def _preloads() -> list[str]:
     """The site-relative URLs that index.html's preload templates name."""
     head = (ROOT / "index.html").read_text().split("</head>")[0]
     templates = "".join(re.findall(r"<template.*?</template>", head, flags=re.S))
-    return [href[2:] for href in re.findall(r'<link rel="preload" href="([^"]+)"', templates)]
+    return [href[2:] for href in re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"',
+                                             templates)]
+
+
+def _head_module_preloads() -> list[str]:
+    """The modules index.html's head itself preloads (outside the templates)."""
+    head = (ROOT / "index.html").read_text().split("</head>")[0]
+    outside = re.sub(r"<template.*?</template>", "", head, flags=re.S)
+    return [href[2:] for href in re.findall(r'<link rel="modulepreload" href="([^"]+)"', outside)]
 
 
 def test_page_loads_from_local_server_with_no_outside_request(game_page, site_url, artifacts):
@@ -55,8 +63,16 @@ def test_page_loads_from_local_server_with_no_outside_request(game_page, site_ur
     # over the network once, not once for the preload and again for its user.
     preloads = _preloads()
     assert len(preloads) >= 5, preloads
-    for rel in preloads:
+    for rel in preloads + _head_module_preloads():
         assert urls.count(site_url + rel) == 1, (rel, urls.count(site_url + rel))
+    # No small file of the runtime waits for the one before it to arrive: every module,
+    # config and lock the start fetched was named up front (a script, or a preload).
+    named = set(preloads + _head_module_preloads()) | {"runtime/pyscript/core.js"}
+    chained = [u[len(site_url):].split("?")[0] for u in urls]
+    chained = [u for u in chained if re.search(r"\.(m?js|json|toml)$", u)
+               and (u.startswith("runtime/") or u == "pyscript.toml")]
+    assert len(chained) >= 10, chained
+    assert [u for u in chained if u not in named] == [], chained
     game_page.screenshot(path=str(artifacts / "boot-ready.png"))
 
 

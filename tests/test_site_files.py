@@ -86,6 +86,24 @@ def test_index_preloads_the_interpreter_and_the_game_s_python_after_the_early_sc
     assert '"preloads"' in boot and '"preloads-later"' in boot
 
 
+def test_index_module_preloads_name_files_of_the_pinned_runtime():
+    """The PyScript and Pyodide files index.html preloads by name (hashed by the runtime's
+    build) exist in runtime/: a new runtime that renames them fails here, not silently
+    with a page that fetches them twice."""
+    head = (ROOT / "index.html").read_text().split("</head>")[0]
+    hrefs = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', head)
+    modules = [h for h in hrefs if h.endswith((".js", ".mjs"))]
+    assert len(modules) >= 10, modules
+    for href in hrefs:
+        assert (ROOT / href).is_file(), href
+    assert re.search(r'<link rel="modulepreload" href="\./runtime/pyscript/core-\w+\.js">',
+                     re.sub(r"<template.*?</template>", "", head, flags=re.S))
+    core = (ROOT / "runtime" / "pyscript" / "core.js").read_text()
+    chunk = re.search(r'from"\./(core-\w+\.js)"', core)
+    assert chunk and f"runtime/pyscript/{chunk.group(1)}" in hrefs, "core.js re-exports " + (
+        chunk.group(1) if chunk else "?")
+
+
 def test_index_scripts_are_fetched_in_parallel_and_run_in_order():
     """boot.js, rescue.js and early.js are deferred (asked for at once, not one after
     another behind each parser-blocking script) and run in document order before
