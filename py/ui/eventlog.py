@@ -10,55 +10,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from cakegame.events import EventKind
-
-from . import labels
-
-DIVISIONS = labels.DIVISION_NAMES
-WHY_NOT = {"empty": "it holds no Test Subjects", "tie": "the majority is tied",
-           "blocked": "the Companion Cube blocks it"}
+from cakegame.events import EventKind, short
 
 
 def _n(count: int, thing: str) -> str:
     return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
-def _div(seat: int | None) -> str:
-    return DIVISIONS[seat] if seat is not None and 0 <= seat < len(DIVISIONS) else "a"
+# Events that only restate the player's own choice (the log's sentence says it already).
+RESTATED = frozenset((EventKind.MOVED, EventKind.CAKE_MOVED, EventKind.RECYCLED,
+                      EventKind.CARD_DEPLOYED, EventKind.CARD_DISCARDED, EventKind.TURRET,
+                      EventKind.CUBE, EventKind.PORTAL, EventKind.TURN, EventKind.GAME_OVER))
 
 
-def phrase(e: Any, names: Any) -> str | None:
-    """A short phrase for one consequence, or None for an event that only restates the
-    player's own choice (a move, a recycle, a Portal placed, a card deployed)."""
+def phrase(e: Any) -> str | None:
+    """The engine's short form of one consequence (`cakegame.events.short`), or None for an
+    event that only restates the player's own choice (a move, a recycle, a Portal placed, a
+    card deployed, a delivery)."""
     k = e.kind
-    who = names[e.seat] if e.seat is not None and e.seat < len(names) else "someone"
-    if k is EventKind.SUBJECTS_DESTROYED:
-        by = " by the Turret" if e.cause == "turret" else ""
-        return f"{_n(e.count, _div(e.seat) + ' Test Subject')} destroyed in {e.chamber}{by}"
-    if k is EventKind.CAKE_INCINERATED:
-        return f"{_n(e.count, _div(e.seat) + ' Cake Slice')} incinerated"
-    if k is EventKind.CAKE_RETURNED:
-        return f"{_n(e.count, _div(e.seat) + ' Cake Slice')} back to supply"
-    if k is EventKind.MAJORITY:
-        return f"{who} wins {e.chamber}'s majority and its rewards"
-    if k is EventKind.NO_MAJORITY:
-        return f"nobody earns {e.chamber}'s rewards: {WHY_NOT.get(e.cause or '', 'none')}"
-    if k is EventKind.SUBJECTS_IN and e.cause not in (None, "deliver"):
-        return f"{_n(e.count, _div(e.seat) + ' Test Subject')} into {e.chamber}"
-    if k is EventKind.CAKE_IN and e.cause not in (None, "deliver"):
-        return f"{_n(e.count, _div(e.seat) + ' Cake Slice')} into {e.chamber}"
-    if k is EventKind.CARD_TAKEN:
-        return f"{who} takes an Aperture card"
-    if k is EventKind.CHARACTER:
-        card = labels.CARD_NAMES.get(e.card or "")
-        return f"{card.name if card else 'a card'} is now the active Character"
-    if k is EventKind.RESHUFFLED:
-        return "the discard pile is shuffled into a new deck"
-    if k is EventKind.TURRET_FIRED:
-        return f"the Turret fires into {e.chamber}"
-    if k is EventKind.WON:
-        return f"{who} wins"
-    return None
+    if k in RESTATED:
+        return None
+    if k in (EventKind.SUBJECTS_IN, EventKind.CAKE_IN) and e.cause is None:
+        return None
+    return short(e)
 
 
 def chambers_of(text: str, events: Any) -> str:
@@ -85,7 +59,7 @@ def entry_text(before: Any, text: str, after: Any) -> str:
             continue  # the delivery the player chose: the sentence says it already
         if k is EventKind.CARD_TAKEN and "Aperture card" in said:
             continue
-        p = phrase(e, after.names)
+        p = phrase(e)
         if p is not None and p not in parts:
             parts.append(p)
     return said + (": " + ", ".join(parts) if parts else "")
