@@ -239,6 +239,12 @@ SINCE = """
 """
 
 
+TURN_SO_FAR = """
+() => [...document.querySelectorAll('#since-text .since-turn')]
+  .map(e => [e.dataset.kind, e.textContent])
+"""
+
+
 def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_watch):
     """A seeded game against a computer player, played until the computer destroys some of
     the person's Test Subjects: the strip's first phrase names that loss (as the engine's
@@ -282,8 +288,24 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         page.evaluate(CLICK, [action, None])
     shown = page.evaluate(SINCE)
     assert shown["arrows"] == [] and shown["phrases"] == []
-    # The strip now says what the person did this turn, as the log does.
-    save = json.loads(page.evaluate(SAVED_GAME))
-    mine = [e[2] for e in save["log"] if e[0] == save["log"][-1][0] and e[1] == me]
-    assert mine and page.inner_text("#since-text") == "This turn so far: " + " · ".join(mine)
+    # The strip now says what the person did this turn, from the engine's events (as
+    # "since your last turn" is), read back from the saved game: checked after each of the
+    # person's decisions until it has something to say (a half-made move tells nothing).
+    for _ in range(12):
+        page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
+        ses = Session()
+        ses.resume(saves.decode(page.evaluate(SAVED_GAME)))
+        assert ses.state.current_player == me, "the person's turn ended with nothing told"
+        turn = eventlog.turn_summary(ses.turn_events(me), me)
+        assert page.evaluate(TURN_SO_FAR) == [[k, t] for k, t in turn]
+        if turn:
+            assert page.inner_text("#since-text") == \
+                "This turn so far: " + " · ".join(t for _, t in turn)
+            break
+        action, _ = person_choice(page)
+        result = page.evaluate(CLICK, [action, targets.chamber_of(action)])
+        if result and result[0] == "open":
+            page.evaluate(CLICK, [action, None])
+    else:
+        raise AssertionError("the strip never told what the person did this turn")
     page.assert_clean()

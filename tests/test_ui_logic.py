@@ -422,6 +422,73 @@ def test_since_events_follow_the_log_and_come_back_after_a_resume():
     assert seen > 5
 
 
+def test_turn_so_far_is_told_from_events_own_losses_first():
+    """"This turn so far" is built from the engine's events like "since your last turn":
+    the player's own losses lead, then the rest as it happened, in the engine's short
+    forms; the turn's start is left out."""
+    from cakegame.events import Event
+    from cakegame.events import EventKind as K
+    from ui import eventlog
+    moves = [
+        (0, (Event(K.CARD_DEPLOYED, 0, card="wheatley", cause="gun", name="Ann"),
+             Event(K.CHARACTER, card="wheatley"),
+             Event(K.PORTAL, 0, "K", "L", cause="gun"))),
+        (0, (Event(K.MOVED, 0, "A", "B", 2), Event(K.SUBJECTS_DESTROYED, 0, "B", count=2,
+                                                      cause="turret"),
+             Event(K.SUBJECTS_IN, 0, "C", cause="bonus"))),
+        (0, (Event(K.MAJORITY, 0, "E", name="Ann"),
+             Event(K.SUBJECTS_DESTROYED, 1, "E", cause="recycle"),
+             Event(K.RECYCLED, None, "E", row="top"), Event(K.TURN, 1, count=5, name="Bob"))),
+    ]
+    out = eventlog.turn_summary(moves, 0)
+    assert out[0] == ("loss", "2 Orange Test Subjects destroyed in B by the Turret")
+    assert [k for k, _ in out] == ["loss", "card", "card", "move", "move", "gain", "gain",
+                                   "others", "recycle"], out
+    assert out[1][1] == "Ann deploys Wheatley for the Portal Gun"
+    assert out[4][1] == "2 Orange Test Subjects from A to B"
+    assert out[6][1] == "Ann wins E's majority and its rewards"
+    assert all("turn" not in text for _, text in out)
+    # Told for another seat (Bob), Bob's loss leads and Ann's is "others".
+    bob = eventlog.turn_summary(moves, 1)
+    assert bob[0] == ("loss", "1 Blue Test Subject destroyed in E")
+    assert ("others", "2 Orange Test Subjects destroyed in B by the Turret") in bob
+
+
+def test_turn_events_are_the_seats_moves_this_turn_and_come_back_after_a_resume():
+    """`Session.turn_events` gives the engine's events of the seat to act's moves in this
+    turn (what the strip says once they acted), and a resumed game gives the same, its
+    events rebuilt from the record."""
+    from ui import eventlog, record
+    from ui.session import Session
+    checked = 0
+    for seed in range(4):
+        ses = _session(players=2 + seed % 3, seed=seed)
+        n = ses.state.players
+        ses.record = record.Record(n, seed, list(ses.state.names), None, ["human"] * n, [])
+        rng = random.Random(seed)
+        mine: list[tuple] = []  # this turn's events of its player, as applied
+        turn, player = ses.state.turn_number, ses.state.current_player
+        while not ses.state.is_over and ses.state.turn_number < 25:
+            s = ses.state
+            if (s.turn_number, s.turn) != (turn, player):
+                turn, player, mine = s.turn_number, s.turn, []
+            me = s.current_player
+            got = ses.turn_events(me)
+            if me == player:
+                assert got == [(me, evs) for evs in mine]
+                if mine and seed % 2 == 0 and checked % 7 == 0:
+                    back = Session()
+                    back.resume(saves.decode(ses.save_text()))
+                    assert back.turn_events(me) == got
+                    assert eventlog.turn_summary(back.turn_events(me), me) == \
+                        eventlog.turn_summary(got, me)
+                checked += bool(mine)
+            ses.apply(rng.choice(ses.legal_texts()))
+            if me == player and ses.state.turn_number == turn:
+                mine.append(tuple(ses.state.events))
+    assert checked > 50
+
+
 def test_the_drawn_lab_keeps_the_rules_adjacency_and_stays_within_its_rows():
     """Chambers drawn side by side are exactly the chambers the rules call adjacent (so a
     row is never shifted on its own to tidy the picture: that would draw false neighbours),

@@ -175,6 +175,44 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     return out
 
 
+# ---- "this turn so far" ---------------------------------------------------------------------
+
+_TURN_KINDS = {
+    EventKind.SUBJECTS_DESTROYED: "others", EventKind.CAKE_INCINERATED: "others",
+    EventKind.CAKE_RETURNED: "others", EventKind.MAJORITY: "gain",
+    EventKind.SUBJECTS_IN: "gain", EventKind.CAKE_IN: "gain", EventKind.CARD_TAKEN: "gain",
+    EventKind.RECYCLED: "recycle", EventKind.MOVED: "move", EventKind.CAKE_MOVED: "move",
+    EventKind.TURRET: "move", EventKind.TURRET_FIRED: "move", EventKind.CUBE: "move",
+    EventKind.PORTAL: "move", EventKind.CARD_DEPLOYED: "card",
+    EventKind.CARD_DISCARDED: "card", EventKind.CHARACTER: "card",
+    EventKind.RESHUFFLED: "card", EventKind.NO_MAJORITY: "card",
+}
+_LOSSES = (EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED, EventKind.CAKE_RETURNED)
+
+
+def turn_summary(moves: Any, me: int) -> list[tuple[str, str]]:
+    """What `me` did this turn so far, as (kind, phrase) pairs: `me`'s own losses first
+    ("loss"), then everything else in the order it happened, each event in the engine's
+    short form (`cakegame.events.short`), its kind as in `since_summary` ("others",
+    "gain", "recycle", "move") or "card" (a card deployed or discarded, the Character, a
+    reshuffle, a majority nobody won). The turn's start and the game's end are left out.
+
+    `moves` is `Session.turn_events(me)`. Read from the engine's events only, never from
+    the log's words."""
+    mine: list[tuple[str, str]] = []
+    rest: list[tuple[str, str]] = []
+    for _actor, evs in moves:
+        for e in evs:
+            kind = _TURN_KINDS.get(e.kind)
+            if kind is None:
+                continue
+            if e.kind in _LOSSES and e.seat == me:
+                mine.append(("loss", short(e)))
+            else:
+                rest.append((kind, short(e)))
+    return mine + rest
+
+
 def arrows(moves: Any) -> list[tuple[str, str, int, int]]:
     """The Test Subjects' moves among `moves` (as for `since_summary`): (from, to, owner,
     how many) each, the same path and owner added up, in the order they happened."""
