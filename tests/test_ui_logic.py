@@ -489,6 +489,82 @@ def test_turn_events_are_the_seats_moves_this_turn_and_come_back_after_a_resume(
     assert checked > 50
 
 
+def _drawn_lab(s):
+    """Each chamber of `s` with its letter's, reward icons', counters' and badges' boxes
+    placed on the lab (drawing.content_boxes), and all the boxes in one list."""
+    from ui import drawing
+    players, portal_no, out, drawn = s.players, 0, {}, []
+    for c in s.chambers():
+        portal = None
+        if c.portal:
+            portal, portal_no = portal_no, portal_no + 1
+        cx, cy = drawing.centre(c.row, c.x)
+        boxes = [(x0 + cx, y0 + cy, x1 + cx, y1 + cy)
+                 for x0, y0, x1, y1 in drawing.content_boxes(c, portal, players)]
+        n_icons = len(c.icons)
+        n_counters = sum(1 for n in c.subjects if n) + sum(1 for n in c.cake if n)
+        out[c.letter] = {"spot": (c.row, c.x), "letter": boxes[:1],
+                         "icons": boxes[1:1 + n_icons],
+                         "counters": boxes[1 + n_icons:1 + n_icons + n_counters]}
+        drawn.extend(boxes)
+    return out, drawn
+
+
+def _meet(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_loss_badges_cover_no_letter_and_no_reward_icons_in_late_labs():
+    """A loss badge goes to the first of its chamber's places that covers nothing drawn;
+    over every chamber of 30 late-game labs, none covers any chamber's letter or reward
+    icons, and most cover nothing at all."""
+    from ui import drawing
+    free = total = 0
+    for seed in range(30):
+        s = play(cakegame.new_game(players=2 + seed % 3, seed=seed), 200 + seed * 7, seed)
+        lab, drawn = _drawn_lab(s)
+        marks = [b for c in lab.values() for b in c["letter"] + c["icons"]]
+        for c in lab.values():
+            x, y = drawing.loss_spot(c["spot"], drawn)
+            r = drawing.LOSS_R
+            box = (x - r, y - r, x + r, y + r)
+            assert not any(_meet(box, m) for m in marks), (seed, c)
+            total += 1
+            free += not any(_meet(box, b) for b in drawn)
+    assert free / total > 0.9, (free, total)
+
+
+def test_move_arrows_end_at_the_destinations_border_off_its_counters():
+    """Every arrow's tip lies just inside its destination's border, on no chamber's
+    counters: between every pair of neighbours, and through the Portals between any two
+    chambers of late-game labs."""
+    import math
+    import re
+
+    from ui import drawing
+    checked = 0
+    for seed in range(12):
+        s = play(cakegame.new_game(players=2 + seed % 3, seed=seed), 220, seed)
+        lab, drawn = _drawn_lab(s)
+        counters = [b for c in lab.values() for b in c["counters"]]
+        letters = list(lab)
+        for a in letters:
+            for b in letters:
+                if a == b or (not drawing.adjacent(lab[a]["spot"], lab[b]["spot"])
+                              and (ord(a) + ord(b) + seed) % 5):
+                    continue
+                svg = drawing.arrow_markup(a, b, 0, 2, lab[a]["spot"], lab[b]["spot"], drawn)
+                head = re.search(r'class="head" points="([-\d.]+),([-\d.]+) ', svg)
+                assert head, svg
+                tx, ty = float(head[1]), float(head[2])
+                assert not any(x0 < tx < x1 and y0 < ty < y1 for x0, y0, x1, y1 in counters)
+                bx, by = drawing.centre(*lab[b]["spot"])
+                d = math.hypot(tx - bx, ty - by)
+                assert drawing.INRADIUS - 12 < d < drawing.R, (a, b, d)
+                checked += 1
+    assert checked > 500
+
+
 def test_the_drawn_lab_keeps_the_rules_adjacency_and_stays_within_its_rows():
     """Chambers drawn side by side are exactly the chambers the rules call adjacent (so a
     row is never shifted on its own to tidy the picture: that would draw false neighbours),
