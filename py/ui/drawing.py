@@ -233,18 +233,40 @@ def arrow_markup(a: str, b: str, seat: int, count: int, spot_a: tuple[int, int],
     near = adjacent(spot_a, spot_b)
     others = drawn or []
     if near:
-        # Across the shared edge, its tip just inside it. Along a row the arrow runs above
-        # the counters, between the two chambers' reward icons.
-        lane = -20.0 if uy == 0 else 0.0
-        start = 36.0 if uy == 0 else 34.0  # clear of three reward icons
-        sx, sy = ax + ux * start, ay + uy * start + lane
+        # Across the shared edge, its tip just inside it: in the first lane (along a row,
+        # above the counters, between the two chambers' reward icons; across a slanted
+        # edge, at its middle or moved along it) where it covers nothing drawn.
+        if uy == 0:
+            lanes: tuple[tuple[float, float], ...] = ((0.0, -20.0), (0.0, -18.0), (0.0, -22.0))
+            starts = (36.0, 40.0)
+        else:
+            lanes = tuple((-uy * k, ux * k) for k in (0.0, 8.0, -8.0, 14.0, -14.0))
+            starts = (36.0, 40.0)
         tip = dist / 2 + 1.0
-        px, py = ax + ux * tip, ay + uy * tip + lane
+        best_near: tuple[float, float, float, float, float] | None = None
+        for ox, oy in lanes:
+            for start in starts:
+                hits = 0
+                for k in range(9):  # the shaft and the head, with the shaft's half width
+                    t = start + (tip - start) * k / 8
+                    x, y = ax + ux * t + ox, ay + uy * t + oy
+                    hits += any(b[0] - 5 < x < b[2] + 5 and b[1] - 5 < y < b[3] + 5
+                                for b in others)
+                if best_near is None or hits < best_near[0]:
+                    best_near = (hits, ox, oy, start, 0.0)
+                if hits == 0:
+                    break
+            if best_near is not None and best_near[0] == 0:
+                break
+        assert best_near is not None
+        _, ox, oy, start, _ = best_near
+        sx, sy = ax + ux * start + ox, ay + uy * start + oy
+        px, py = ax + ux * tip + ox, ay + uy * tip + oy
         hx, hy = ux, uy  # the head's direction
         ex, ey = px - hx * 9, py - hy * 9
         path = f"M{sx:.1f} {sy:.1f} L{ex:.1f} {ey:.1f}"
-        midx, midy = ax + ux * dist / 2, ay + uy * dist / 2
-        spots = [(midx, midy + lane - 12)] if uy == 0 else \
+        midx, midy = ax + ux * dist / 2 + ox, ay + uy * dist / 2 + oy
+        spots = [(midx, midy - 12)] if uy == 0 else \
             [(midx + uy * 13, midy - ux * 13), (midx - uy * 13, midy + ux * 13)]
         mx, my = spots[0]
         for x, y in spots:
