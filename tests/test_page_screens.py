@@ -108,7 +108,7 @@ async (phone) => {
   }
   // A phone shows the news strip's first line only: the player's own losses, when there
   // are any, come first and whole.
-  const loss = document.querySelector('#since:not([hidden]) .since-p.loss');
+  const loss = document.querySelector('#since:not([hidden]) .loss');
   if (phone && loss) {
     const r = loss.getBoundingClientRect();
     const box = document.getElementById('since').getBoundingClientRect();
