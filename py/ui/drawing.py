@@ -209,6 +209,10 @@ def _bowed(ax: float, ay: float, bx: float, by: float, bow: float) -> tuple[
 def _crossings(p0: tuple[float, float], c: tuple[float, float], p2: tuple[float, float],
                drawn: list[Box], top: float, bottom: float) -> int:
     """How many of 40 points along the curve fall on something drawn (or off the lab)."""
+    # The curve stays within its three points' hull: only boxes near that can be crossed.
+    x0, x1 = min(p0[0], c[0], p2[0]) - 4, max(p0[0], c[0], p2[0]) + 4
+    y0, y1 = min(p0[1], c[1], p2[1]) - 4, max(p0[1], c[1], p2[1]) + 4
+    drawn = [b for b in drawn if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
     hits = 0
     for k in range(1, 40):
         x, y = _quad(p0, c, p2, k / 40)
