@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import cakegame
 import pytest
@@ -442,12 +444,17 @@ def test_turn_so_far_is_told_from_events_own_losses_first():
     ]
     out = eventlog.turn_summary(moves, 0)
     assert out[0] == ("loss", "2 Orange Test Subjects destroyed in B by the Turret")
-    assert [k for k, _ in out] == ["loss", "card", "card", "move", "move", "gain", "gain",
+    assert [k for k, _ in out] == ["loss", "note", "note", "move", "move", "gain", "gain",
                                    "others", "recycle"], out
     assert out[1][1] == "Ann deploys Wheatley for the Portal Gun"
     assert out[4][1] == "2 Orange Test Subjects from A to B"
     assert out[6][1] == "Ann wins E's majority and its rewards"
     assert all("turn" not in text for _, text in out)
+    # The kinds become class names beside "since-turn": none is a class the page styles
+    # as something else (".card" is a card of the hand).
+    css = (Path(__file__).resolve().parent.parent / "css" / "game.css").read_text()
+    for kind in {k for k, _ in out} - {"loss", "others", "gain", "recycle", "move"}:
+        assert not re.search(r"\." + kind + r"(?![-\w])", css), kind
     # Told for another seat (Bob), Bob's loss leads and Ann's is "others".
     bob = eventlog.turn_summary(moves, 1)
     assert bob[0] == ("loss", "1 Blue Test Subject destroyed in E")

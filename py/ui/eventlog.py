@@ -183,9 +183,9 @@ _TURN_KINDS = {
     EventKind.SUBJECTS_IN: "gain", EventKind.CAKE_IN: "gain", EventKind.CARD_TAKEN: "gain",
     EventKind.RECYCLED: "recycle", EventKind.MOVED: "move", EventKind.CAKE_MOVED: "move",
     EventKind.TURRET: "move", EventKind.TURRET_FIRED: "move", EventKind.CUBE: "move",
-    EventKind.PORTAL: "move", EventKind.CARD_DEPLOYED: "card",
-    EventKind.CARD_DISCARDED: "card", EventKind.CHARACTER: "card",
-    EventKind.RESHUFFLED: "card", EventKind.NO_MAJORITY: "card",
+    EventKind.PORTAL: "move", EventKind.CARD_DEPLOYED: "note",
+    EventKind.CARD_DISCARDED: "note", EventKind.CHARACTER: "note",
+    EventKind.RESHUFFLED: "note", EventKind.NO_MAJORITY: "note",
 }
 _LOSSES = (EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED, EventKind.CAKE_RETURNED)
 
@@ -194,7 +194,7 @@ def turn_summary(moves: Any, me: int) -> list[tuple[str, str]]:
     """What `me` did this turn so far, as (kind, phrase) pairs: `me`'s own losses first
     ("loss"), then everything else in the order it happened, each event in the engine's
     short form (`cakegame.events.short`), its kind as in `since_summary` ("others",
-    "gain", "recycle", "move") or "card" (a card deployed or discarded, the Character, a
+    "gain", "recycle", "move") or "note" (a card deployed or discarded, the Character, a
     reshuffle, a majority nobody won). The turn's start and the game's end are left out.
 
     `moves` is `Session.turn_events(me)`. Read from the engine's events only, never from
