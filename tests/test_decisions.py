@@ -80,3 +80,22 @@ def test_a_saved_frame_that_contradicts_the_game_is_refused_with_its_kinds_words
         assert "source and its owner are chosen together" in str(e)
     else:
         raise AssertionError("a move with an owner but no source was accepted")
+
+
+def test_chambers_off_the_old_edge_are_one_list_in_board_order() -> None:
+    """`Layout.off_old_edge` is every chamber but each row's last, in board order, in every
+    lab random games reach; the Portal Gun offers exactly it for its first token."""
+    seen = 0
+    for seed in range(4):
+        s = cakegame.new_game(players=2 + seed % 3, seed=seed)
+        pick = Rng(seed)
+        while not s.is_over:
+            lay = rules.lab(s._d)
+            assert lay.off_old_edge == tuple(p for p in lay.order if p not in lay.old_edge)
+            assert set(lay.off_old_edge).isdisjoint(lay.old_edge)
+            if s.decision == rules.F_PORTAL and not s.pending.any and s.pending.first is None:
+                offered = [a.chamber for a in s.legal_actions()]
+                assert offered == [rules.letter(p) for p in lay.off_old_edge]
+                seen += 1
+            s = s.apply(pick.choice(s.legal_actions()))
+    assert seen > 0

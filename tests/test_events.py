@@ -163,6 +163,26 @@ def test_a_turret_kills_and_its_sentence_names_the_cause():
         "2 of Blue's Test Subjects are destroyed in Test Chamber K by the Turret"
 
 
+def test_every_event_kind_has_a_sentence_and_a_short_form():
+    """`events.WORDS` words each kind twice, once each: the sentence names the player and
+    "Test Chamber K", the short form the division's pieces and the letter; a short form
+    never names a card taken (the page's log is read by everyone at the table)."""
+    from cakegame import events
+    assert set(events.WORDS) == set(EventKind)
+    for kind in EventKind:
+        e = Event(kind, 1, "K", "L", 2, cause=None, card="wheatley", row="top", name="Bo")
+        long, short = events.sentence(e), events.short(e)
+        assert long and short, kind
+        assert long == str(e)
+        assert "Test Chamber" not in short, kind
+    taken = Event(K.CARD_TAKEN, 0, card="wheatley", cause="bonus", name="Ann")
+    assert events.short(taken) == "Ann takes an Aperture card"
+    assert "Wheatley" in str(taken)
+    destroyed = Event(K.SUBJECTS_DESTROYED, 1, "B", count=2, cause="turret", name="Bo")
+    assert events.short(destroyed) == "2 Blue Test Subjects destroyed in B by the Turret"
+    assert events.short(Event(K.CAKE_INCINERATED, 0, "C")) == "1 Orange Cake Slice incinerated"
+
+
 def test_events_are_saved_and_a_save_without_them_still_loads():
     s = cakegame.new_game(players=3, seed=4)
     while not s.events:

@@ -33,7 +33,7 @@ SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CHECK = """
 async (phone) => {
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const bad = [];
+  const bad = [], arrowsCrossing = [];
   const W = innerWidth, H = innerHeight;
   if (document.documentElement.scrollWidth > W) bad.push('sideways scroll');
   if (scrollY !== 0 || scrollX !== 0) bad.push(`page scrolled to ${scrollX},${scrollY}`);
@@ -68,9 +68,57 @@ async (phone) => {
   }
   if (phone && narrowest < 44) bad.push(`chamber ${narrowest.toFixed(1)} px wide`);
   if (smallest < 11) bad.push(`lab text ${smallest.toFixed(1)} px`);  // at every size
+  // What the board draws for the news keeps off what the chambers show: a loss badge
+  // covers no chamber's letter or reward icons, an arrow's tip lies on no counters, and
+  // an arrow through the Portals crosses no other chamber's letter or icons.
+  const inside = (p, r) => p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom;
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const shown = [...document.querySelectorAll('#chambers > .chamber:not(.gone)')].map(g => ({
+    letter: g.dataset.chamber,
+    marks: [...g.querySelectorAll('.letter, .icon')].map(e => e.getBoundingClientRect()),
+    counters: [...g.querySelectorAll('.tok, .cake, .count')].map(e => e.getBoundingClientRect())}));
+  for (const b of document.querySelectorAll('#lab .loss circle')) {
+    const r = b.getBoundingClientRect();
+    for (const c of shown) {
+      if (c.marks.some(m => meet(r, m))) bad.push(`loss badge over ${c.letter}'s letter or icons`);
+    }
+  }
+  for (const a of document.querySelectorAll('#lab .move-arrow')) {
+    const head = a.querySelector('.head');
+    const tip = head.points.getItem(0).matrixTransform(head.getScreenCTM());
+    for (const c of shown) {
+      if (c.counters.some(m => inside(tip, m))) {
+        bad.push(`arrow ${a.dataset.from}→${a.dataset.to}'s tip on ${c.letter}'s counters`);
+      }
+    }
+    if (a.classList.contains('portal-move')) {
+      const shaft = a.querySelector('.shaft'), n = shaft.getTotalLength(), m = shaft.getScreenCTM();
+      const crossed = new Set();
+      for (let k = 0; k <= 50; k++) {
+        const p = shaft.getPointAtLength(n * k / 50).matrixTransform(m);
+        for (const c of shown) {
+          const other = c.letter !== a.dataset.from && c.letter !== a.dataset.to;
+          if (other && c.marks.some(r => inside(p, r))) crossed.add(c.letter);
+        }
+      }
+      const name = `${a.dataset.from}→${a.dataset.to}`;
+      if (crossed.size) arrowsCrossing.push(`${name} over ${[...crossed]}`);
+    }
+  }
+  // A phone shows the news strip's first line only: the player's own losses, when there
+  // are any, come first and whole.
+  const loss = document.querySelector('#since:not([hidden]) .loss');
+  if (phone && loss) {
+    const r = loss.getBoundingClientRect();
+    const box = document.getElementById('since').getBoundingClientRect();
+    if (r.right > box.right + 0.5 || r.top > box.top + 20) {
+      bad.push(`loss news cut: ${loss.textContent}`);
+    }
+  }
   const top = document.getElementById('lab-wrap').getBoundingClientRect().top + scrollY;
   const choices = document.getElementById('choices').getBoundingClientRect().height;
-  return {bad, narrowest, smallest, live: live.length, top, choices};
+  return {bad, narrowest, smallest, live: live.length, top, choices, arrowsCrossing};
 }
 """
 
@@ -162,6 +210,7 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
     late_shot = False
     anim_shot = False
     tops: list[tuple[float, float, str]] = []  # the lab's top, the choices' height, status
+    crossing: set[str] = set()  # arrows through the Portals over other chambers' marks
     for _ in range(2000):
         try:
             page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
@@ -174,6 +223,7 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
         report = page.evaluate(CHECK, phone)
         assert not report["bad"], f"{size}, {status(page)}: {report['bad']}"
         tops.append((round(report["top"], 1), round(report["choices"], 1), status(page)))
+        crossing.update(report["arrowsCrossing"])
         if page.locator("[data-confirm]").count():
             how, reachable, panned = page.evaluate(CLICK, ["", None])
             if size == "desk" and decisions > 100 and not anim_shot \
@@ -207,6 +257,7 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
         decisions += 1
     assert status(page).startswith("Game over"), status(page)
     (artifacts / f"tops-{size}.json").write_text(json.dumps(tops))
+    (artifacts / f"crossing-{size}.json").write_text(json.dumps(sorted(crossing)))
     # No layout jumps: what sits above the lab (status, strip, prompt, tray) keeps its
     # height, so the lab's panel stays where it is from one decision to the next. On a
     # phone the prompt keeps two rows: a third (a long option, several cards) may move it.
@@ -236,6 +287,12 @@ SINCE = """
   arrows: [...document.querySelectorAll('#lab .move-arrow')]
     .map(e => [e.dataset.from, e.dataset.to]),
 })
+"""
+
+
+TURN_SO_FAR = """
+() => [...document.querySelectorAll('#since-text .since-turn')]
+  .map(e => [e.dataset.kind, e.textContent])
 """
 
 
@@ -282,8 +339,24 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         page.evaluate(CLICK, [action, None])
     shown = page.evaluate(SINCE)
     assert shown["arrows"] == [] and shown["phrases"] == []
-    # The strip now says what the person did this turn, as the log does.
-    save = json.loads(page.evaluate(SAVED_GAME))
-    mine = [e[2] for e in save["log"] if e[0] == save["log"][-1][0] and e[1] == me]
-    assert mine and page.inner_text("#since-text") == "This turn so far: " + " · ".join(mine)
+    # The strip now says what the person did this turn, from the engine's events (as
+    # "since your last turn" is), read back from the saved game: checked after each of the
+    # person's decisions until it has something to say (a half-made move tells nothing).
+    for _ in range(12):
+        page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
+        ses = Session()
+        ses.resume(saves.decode(page.evaluate(SAVED_GAME)))
+        assert ses.state.current_player == me, "the person's turn ended with nothing told"
+        turn = eventlog.turn_summary(ses.turn_events(me), me)
+        assert page.evaluate(TURN_SO_FAR) == [[k, t] for k, t in turn]
+        if turn:
+            assert page.inner_text("#since-text") == \
+                "This turn so far: " + " · ".join(t for _, t in turn)
+            break
+        action, _ = person_choice(page)
+        result = page.evaluate(CLICK, [action, targets.chamber_of(action)])
+        if result and result[0] == "open":
+            page.evaluate(CLICK, [action, None])
+    else:
+        raise AssertionError("the strip never told what the person did this turn")
     page.assert_clean()

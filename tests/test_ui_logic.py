@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import cakegame
 import pytest
@@ -420,6 +422,171 @@ def test_since_events_follow_the_log_and_come_back_after_a_resume():
                 assert back.losses_since(me) == ses.losses_since(me)
             ses.apply(rng.choice(ses.legal_texts()))
     assert seen > 5
+
+
+def test_turn_so_far_is_told_from_events_own_losses_first():
+    """"This turn so far" is built from the engine's events like "since your last turn":
+    the player's own losses lead, then the rest as it happened, in the engine's short
+    forms; the turn's start is left out."""
+    from cakegame.events import Event
+    from cakegame.events import EventKind as K
+    from ui import eventlog
+    moves = [
+        (0, (Event(K.CARD_DEPLOYED, 0, card="wheatley", cause="gun", name="Ann"),
+             Event(K.CHARACTER, card="wheatley"),
+             Event(K.PORTAL, 0, "K", "L", cause="gun"))),
+        (0, (Event(K.MOVED, 0, "A", "B", 2), Event(K.SUBJECTS_DESTROYED, 0, "B", count=2,
+                                                      cause="turret"),
+             Event(K.SUBJECTS_IN, 0, "C", cause="bonus"))),
+        (0, (Event(K.MAJORITY, 0, "E", name="Ann"),
+             Event(K.SUBJECTS_DESTROYED, 1, "E", cause="recycle"),
+             Event(K.RECYCLED, None, "E", row="top"), Event(K.TURN, 1, count=5, name="Bob"))),
+    ]
+    out = eventlog.turn_summary(moves, 0)
+    assert out[0] == ("loss", "2 Orange Test Subjects destroyed in B by the Turret")
+    assert [k for k, _ in out] == ["loss", "note", "note", "move", "move", "gain", "gain",
+                                   "others", "recycle"], out
+    assert out[1][1] == "Ann deploys Wheatley for the Portal Gun"
+    assert out[4][1] == "2 Orange Test Subjects from A to B"
+    assert out[6][1] == "Ann wins E's majority and its rewards"
+    assert all("turn" not in text for _, text in out)
+    # The kinds become class names beside "since-turn": none is a class the page styles
+    # as something else (".card" is a card of the hand).
+    css = (Path(__file__).resolve().parent.parent / "css" / "game.css").read_text()
+    for kind in {k for k, _ in out} - {"loss", "others", "gain", "recycle", "move"}:
+        assert not re.search(r"\." + kind + r"(?![-\w])", css), kind
+    # Told for another seat (Bob), Bob's loss leads and Ann's is "others".
+    bob = eventlog.turn_summary(moves, 1)
+    assert bob[0] == ("loss", "1 Blue Test Subject destroyed in E")
+    assert ("others", "2 Orange Test Subjects destroyed in B by the Turret") in bob
+
+
+def test_turn_events_are_the_seats_moves_this_turn_and_come_back_after_a_resume():
+    """`Session.turn_events` gives the engine's events of the seat to act's moves in this
+    turn (what the strip says once they acted), and a resumed game gives the same, its
+    events rebuilt from the record."""
+    from ui import eventlog, record
+    from ui.session import Session
+    checked = 0
+    for seed in range(4):
+        ses = _session(players=2 + seed % 3, seed=seed)
+        n = ses.state.players
+        ses.record = record.Record(n, seed, list(ses.state.names), None, ["human"] * n, [])
+        rng = random.Random(seed)
+        mine: list[tuple] = []  # this turn's events of its player, as applied
+        turn, player = ses.state.turn_number, ses.state.current_player
+        while not ses.state.is_over and ses.state.turn_number < 25:
+            s = ses.state
+            if (s.turn_number, s.turn) != (turn, player):
+                turn, player, mine = s.turn_number, s.turn, []
+            me = s.current_player
+            got = ses.turn_events(me)
+            if me == player:
+                assert got == [(me, evs) for evs in mine]
+                if mine and seed % 2 == 0 and checked % 7 == 0:
+                    back = Session()
+                    back.resume(saves.decode(ses.save_text()))
+                    assert back.turn_events(me) == got
+                    assert eventlog.turn_summary(back.turn_events(me), me) == \
+                        eventlog.turn_summary(got, me)
+                checked += bool(mine)
+            ses.apply(rng.choice(ses.legal_texts()))
+            if me == player and ses.state.turn_number == turn:
+                mine.append(tuple(ses.state.events))
+    assert checked > 50
+
+
+def _drawn_lab(s):
+    """Each chamber of `s` with its letter's, reward icons', counters' and badges' boxes
+    placed on the lab (drawing.content_boxes), and all the boxes in one list."""
+    from ui import drawing
+    players, portal_no, out, drawn = s.players, 0, {}, []
+    for c in s.chambers():
+        portal = None
+        if c.portal:
+            portal, portal_no = portal_no, portal_no + 1
+        cx, cy = drawing.centre(c.row, c.x)
+        boxes = [(x0 + cx, y0 + cy, x1 + cx, y1 + cy)
+                 for x0, y0, x1, y1 in drawing.content_boxes(c, portal, players)]
+        n_icons = len(c.icons)
+        n_counters = sum(1 for n in c.subjects if n) + sum(1 for n in c.cake if n)
+        out[c.letter] = {"spot": (c.row, c.x), "letter": boxes[:1],
+                         "icons": boxes[1:1 + n_icons],
+                         "counters": boxes[1 + n_icons:1 + n_icons + n_counters]}
+        drawn.extend(boxes)
+    return out, drawn
+
+
+def _meet(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_loss_badges_cover_no_letter_and_no_reward_icons_in_late_labs():
+    """A loss badge goes to the first of its chamber's places that covers nothing drawn;
+    over every chamber of 30 late-game labs, none covers any chamber's letter or reward
+    icons, and most cover nothing at all."""
+    from ui import drawing
+    free = total = 0
+    for seed in range(30):
+        s = play(cakegame.new_game(players=2 + seed % 3, seed=seed), 200 + seed * 7, seed)
+        lab, drawn = _drawn_lab(s)
+        marks = [b for c in lab.values() for b in c["letter"] + c["icons"]]
+        for c in lab.values():
+            x, y = drawing.loss_spot(c["spot"], drawn)
+            r = drawing.LOSS_R
+            box = (x - r, y - r, x + r, y + r)
+            assert not any(_meet(box, m) for m in marks), (seed, c)
+            total += 1
+            free += not any(_meet(box, b) for b in drawn)
+    assert free / total > 0.9, (free, total)
+
+
+def test_move_arrows_end_at_the_destinations_border_and_keep_off_the_chambers_marks():
+    """Every arrow's tip lies just inside its destination's border, on no chamber's
+    counters. Between neighbours the arrow (tail to tip) crosses nothing a chamber shows;
+    through the Portals (here between any two chambers of 30 late-game labs) the bowed
+    arrow crosses another chamber's letter or reward icons for few pairs (drawn straight
+    through, or bowed one fixed way, half of them did)."""
+    import math
+    import re
+
+    from ui import drawing
+    near = far = far_crossing = 0
+    for seed in range(30):
+        s = play(cakegame.new_game(players=2 + seed % 3, seed=seed), 200 + seed * 7, seed)
+        lab, drawn = _drawn_lab(s)
+        counters = [b for c in lab.values() for b in c["counters"]]
+        for a in lab:
+            for b in lab:
+                if a == b:
+                    continue
+                svg = drawing.arrow_markup(a, b, 0, 2, lab[a]["spot"], lab[b]["spot"], drawn)
+                tail = re.search(r'class="shaft" d="M([-\d.]+) ([-\d.]+) (L|Q)'
+                                 r'([-\d.]+) ([-\d.]+)(?: ([-\d.]+) ([-\d.]+))?', svg)
+                head = re.search(r'class="head" points="([-\d.]+),([-\d.]+) ', svg)
+                assert tail and head, svg
+                tx, ty = float(head[1]), float(head[2])
+                assert not any(x0 < tx < x1 and y0 < ty < y1 for x0, y0, x1, y1 in counters)
+                bx, by = drawing.centre(*lab[b]["spot"])
+                assert drawing.INRADIUS - 12 < math.hypot(tx - bx, ty - by) < drawing.R
+                x0, y0 = float(tail[1]), float(tail[2])
+                if tail[3] == "L":
+                    near += 1
+                    points = [(x0 + (tx - x0) * k / 8, y0 + (ty - y0) * k / 8) for k in range(9)]
+                    assert not any(q[0] < x < q[2] and q[1] < y < q[3]
+                                   for x, y in points for q in drawn), (seed, a, b)
+                    continue
+                far += 1
+                cx, cy, ex, ey = (float(v) for v in tail.groups()[3:])
+                marks = [q for k, c in lab.items() if k not in (a, b)
+                         for q in c["letter"] + c["icons"]]
+                points = [((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * ex,
+                           (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * ey)
+                          for t in (k / 40 for k in range(41))]
+                far_crossing += any(q[0] < x < q[2] and q[1] < y < q[3]
+                                    for x, y in points for q in marks)
+    assert near > 1000 and far > 4000
+    assert far_crossing / far < 0.2, (far_crossing, far)
 
 
 def test_the_drawn_lab_keeps_the_rules_adjacency_and_stays_within_its_rows():

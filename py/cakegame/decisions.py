@@ -529,9 +529,8 @@ class Portal(Decision):
 
     def options(self, d: Data, f: Frame) -> list[Action]:
         layout = R.lab(d)
-        olds = () if f["any"] else layout.old_edge
-        return [act(Verb.PORTAL, R.letter(p)) for p in layout.order
-                if p not in olds and p != f["first"]]
+        places = layout.order if f["any"] else layout.off_old_edge
+        return [act(Verb.PORTAL, R.letter(p)) for p in places if p != f["first"]]
 
     def play(self, d: Data, f: Frame, action: Action) -> None:
         p = R.panel_of(action.args[0])
@@ -561,10 +560,9 @@ class Shift(Decision):
 
     def options(self, d: Data, f: Frame) -> list[Action]:
         layout = R.lab(d)
-        olds = layout.old_edge
         portals = sorted(d["portals"], key=layout.rank.__getitem__)
-        return [act(Verb.SHIFT, R.letter(a), R.letter(b)) for a in portals for b in layout.order
-                if b not in olds and b not in portals]
+        return [act(Verb.SHIFT, R.letter(a), R.letter(b)) for a in portals
+                for b in layout.off_old_edge if b not in portals]
 
     def play(self, d: Data, f: Frame, action: Action) -> None:
         a, b = R.panel_of(action.args[0]), R.panel_of(action.args[1])
@@ -586,10 +584,8 @@ class TurretAny(Decision):
     prompt_text = "put the Turret in a chamber"
 
     def options(self, d: Data, f: Frame) -> list[Action]:
-        layout = R.lab(d)
-        olds = layout.old_edge
-        return [act(Verb.TURRET, R.letter(p)) for p in layout.order
-                if p not in olds and p != d["turret"]]
+        return [act(Verb.TURRET, R.letter(p)) for p in R.lab(d).off_old_edge
+                if p != d["turret"]]
 
     def play(self, d: Data, f: Frame, action: Action) -> None:
         d["stack"].pop()

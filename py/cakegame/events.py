@@ -14,9 +14,10 @@ and "seat", "chamber", "to", "count", "cause", "card" and "row" appear only when
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .content import CARD_BY_ID, DIVISIONS, ROWS
 from .data import EventData
@@ -106,6 +107,10 @@ class Event:
 
 
 # ------------------------------------------------------------------------------ words
+#
+# Each kind is worded twice, in `WORDS` below: a sentence (`sentence`, `str(e)`: names the
+# player, "Test Chamber K" and the cause) and a short form (`short`: chamber letters, the
+# pieces' division, for the page's log and strip). A new kind gets both there, once.
 
 
 def _who(e: Event) -> str:
@@ -119,6 +124,12 @@ def _who(e: Event) -> str:
 def _some(e: Event, thing: str) -> str:
     """'One of Ann's Test Subjects' or '3 of Ann's Test Subjects'."""
     return f"{'One' if e.count == 1 else e.count} of {_who(e)}'s {thing}s"
+
+
+def _pieces(e: Event, thing: str) -> str:
+    """'1 Blue Test Subject' or '3 Blue Test Subjects': the division's pieces, counted."""
+    div = DIVISIONS[e.seat].name + " " if e.seat is not None and e.seat < len(DIVISIONS) else ""
+    return f"{e.count} {div}{thing}{'' if e.count == 1 else 's'}"
 
 
 def _verb(e: Event, one: str, many: str) -> str:
@@ -160,77 +171,160 @@ ENDING_WORDS = {
     "cake_incinerated": "all of {who}'s Cake Slices are incinerated",
     "opera": "{who} holds Cake Slices in all three rows (Grand Finale)",
 }
+NO_MAJORITY_WORDS = {"empty": "it holds no Test Subjects", "tie": "the majority is tied",
+                     "blocked": "the Companion Cube blocks them"}
+NO_MAJORITY_SHORT = {"empty": "it holds no Test Subjects", "tie": "the majority is tied",
+                     "blocked": "the Companion Cube blocks it"}
 
 
 # Events that count Test Subjects or Cake Slices: the thing, its verb for one and for
-# several, and the rest of the sentence ({at}: the chamber, {to}: where to, {why}: the cause).
+# several, the rest of the sentence ({at}: the chamber, {to}: where to, {why}: the cause),
+# and the rest of the short form ({at}, {to}: letters; {by}: " by the Turret" or nothing).
 _COUNTED = {
-    EventKind.SUBJECTS_IN: ("Test Subject", "enters", "enter", "the Laboratory in {at}{why}"),
-    EventKind.SUBJECTS_DESTROYED: ("Test Subject", "is", "are", "destroyed in {at}{why}"),
-    EventKind.CAKE_IN: ("Cake Slice", "enters", "enter", "the Laboratory in {at}{why}"),
-    EventKind.CAKE_INCINERATED: ("Cake Slice", "is", "are", "incinerated from {at}{why}"),
+    EventKind.SUBJECTS_IN: ("Test Subject", "enters", "enter", "the Laboratory in {at}{why}",
+                            "into {at}"),
+    EventKind.SUBJECTS_DESTROYED: ("Test Subject", "is", "are", "destroyed in {at}{why}",
+                                   "destroyed in {at}{by}"),
+    EventKind.CAKE_IN: ("Cake Slice", "enters", "enter", "the Laboratory in {at}{why}",
+                        "into {at}"),
+    EventKind.CAKE_INCINERATED: ("Cake Slice", "is", "are", "incinerated from {at}{why}",
+                                 "incinerated"),
     EventKind.CAKE_RETURNED: ("Cake Slice", "goes", "go",
-                              "back to the supply from {at}{why} (Safety Regulations)"),
-    EventKind.MOVED: ("Test Subject", "moves", "move", "from {at} to {to}{why}"),
-    EventKind.CAKE_MOVED: ("Cake Slice", "is", "are", "carried from {at} to {to}"),
+                              "back to the supply from {at}{why} (Safety Regulations)",
+                              "back to supply"),
+    EventKind.MOVED: ("Test Subject", "moves", "move", "from {at} to {to}{why}",
+                      "from {at} to {to}"),
+    EventKind.CAKE_MOVED: ("Cake Slice", "is", "are", "carried from {at} to {to}",
+                           "carried from {at} to {to}"),
 }
+
+
+def _counted_long(e: Event) -> str:
+    thing, one, many, rest, _ = _COUNTED[e.kind]
+    return (f"{_some(e, thing)} {_verb(e, one, many)} "
+            + rest.format(at=_room(e.chamber), to=_room(e.to), why=_because(e.cause)))
+
+
+def _counted_short(e: Event) -> str:
+    thing, _, _, _, rest = _COUNTED[e.kind]
+    by = " by the Turret" if e.cause == TURRET else ""
+    return f"{_pieces(e, thing)} " + rest.format(at=e.chamber, to=e.to, by=by)
+
+
+def _no_majority(e: Event) -> str:
+    reason = NO_MAJORITY_WORDS.get(e.cause or "", "")
+    return f"Nobody earns {_room(e.chamber)}'s rewards" + (f": {reason}" if reason else "")
+
+
+def _recycled(e: Event) -> str:
+    row = f"the {e.row} row" if e.row else "a row"
+    return f"{_room(e.chamber)} is recycled: flipped over, it joins the new edge of {row}"
+
+
+def _deployed(e: Event) -> str:
+    card = CARD_BY_ID.get(e.card or "")
+    if e.cause == GUN:
+        return f"{_who(e)} deploys {_card_name(e.card)} to fire the Portal Gun"
+    title = f": {card.action_title}" if card is not None else ""
+    return f"{_who(e)} deploys {_card_name(e.card)}{title}"
+
+
+def _character(e: Event) -> str:
+    card = CARD_BY_ID.get(e.card or "")
+    rule = f" ({card.character_title})" if card is not None else ""
+    return f"{_card_name(e.card)} is now the active Character{rule}"
+
+
+def _character_short(e: Event) -> str:
+    card = CARD_BY_ID.get(e.card or "")
+    return f"{card.name if card is not None else 'a card'} is now the active Character"
+
+
+def _reshuffled(e: Event) -> str:
+    return (f"The discard pile is shuffled into a new deck of {e.count} Aperture "
+            f"Card{'s' if e.count != 1 else ''}")
+
+
+def _token(name: str, placed: str) -> Callable[[Event], str]:
+    """The Turret's or the Cube's move, as a sentence."""
+    def words(e: Event) -> str:
+        if e.chamber is None:
+            return f"The {name} is {placed} in {_room(e.to)}{_because(e.cause)}"
+        return f"The {name} moves from {_room(e.chamber)} to {_room(e.to)}{_because(e.cause)}"
+    return words
+
+
+def _token_short(name: str) -> Callable[[Event], str]:
+    """The Turret's or the Cube's move, short."""
+    def words(e: Event) -> str:
+        return f"the {name} to {e.to}" if e.chamber is None else \
+            f"the {name} from {e.chamber} to {e.to}"
+    return words
+
+
+def _game_over(e: Event) -> str:
+    words = ENDING_WORDS.get(e.cause or "")
+    return "The game is over" + (f": {words.format(who=_who(e))}" if words else "")
+
+
+class Words(NamedTuple):
+    """How one kind of event is told: a sentence, and a short form."""
+
+    long: Callable[[Event], str]
+    short: Callable[[Event], str]
+
+
+K = EventKind
+WORDS: dict[EventKind, Words] = {
+    **{k: Words(_counted_long, _counted_short) for k in _COUNTED},
+    K.MAJORITY: Words(
+        lambda e: f"{_who(e)} wins the majority in {_room(e.chamber)} and earns its rewards",
+        lambda e: f"{_who(e)} wins {e.chamber}'s majority and its rewards"),
+    K.NO_MAJORITY: Words(
+        _no_majority,
+        lambda e: f"nobody earns {e.chamber}'s rewards: "
+                  f"{NO_MAJORITY_SHORT.get(e.cause or '', 'none')}"),
+    K.RECYCLED: Words(
+        _recycled,
+        lambda e: f"{e.chamber} recycled into {f'the {e.row} row' if e.row else 'a new edge'}"),
+    # The short form never names the card taken: a log is read by everyone at the table.
+    K.CARD_TAKEN: Words(lambda e: f"{_who(e)} takes {_card_name(e.card)}{_because(e.cause)}",
+                        lambda e: f"{_who(e)} takes an Aperture card"),
+    K.CARD_DEPLOYED: Words(
+        _deployed,
+        lambda e: f"{_who(e)} deploys {_card_name(e.card)}"
+                  + (" for the Portal Gun" if e.cause == GUN else "")),
+    K.CARD_DISCARDED: Words(
+        lambda e: f"{_who(e)} discards {_card_name(e.card)} down to the hand limit",
+        lambda e: f"{_who(e)} discards {_card_name(e.card)}"),
+    K.CHARACTER: Words(_character, _character_short),
+    K.RESHUFFLED: Words(_reshuffled, lambda e: "the discard pile is shuffled into a new deck"),
+    K.TURRET: Words(_token("Turret", "put"), _token_short("Turret")),
+    K.TURRET_FIRED: Words(
+        lambda e: f"The Turret fires into {_room(e.chamber)}{_because(e.cause)}",
+        lambda e: f"the Turret fires into {e.chamber}"),
+    K.CUBE: Words(_token("Companion Cube", "placed"), _token_short("Companion Cube")),
+    K.PORTAL: Words(
+        lambda e: f"The Portals now join {_room(e.chamber)} and {_room(e.to)}"
+                  f"{_because(e.cause)}",
+        lambda e: f"the Portals join {e.chamber} and {e.to}"),
+    K.TURN: Words(lambda e: f"Turn {e.count}: {_who(e)}'s turn begins",
+                  lambda e: f"turn {e.count}: {_who(e)}"),
+    K.GAME_OVER: Words(_game_over, lambda e: "the game is over"),
+    K.WON: Words(lambda e: f"{_who(e)} wins", lambda e: f"{_who(e)} wins"),
+}
+del K
 
 
 def sentence(e: Event) -> str:
     """A sentence telling event `e` to players, naming its cause where there is one."""
-    k, why = e.kind, _because(e.cause)
-    K = EventKind
-    if k in _COUNTED:
-        thing, one, many, rest = _COUNTED[k]
-        return (f"{_some(e, thing)} {_verb(e, one, many)} "
-                + rest.format(at=_room(e.chamber), to=_room(e.to), why=why))
-    if k is K.MAJORITY:
-        return f"{_who(e)} wins the majority in {_room(e.chamber)} and earns its rewards"
-    if k is K.NO_MAJORITY:
-        reason = {"empty": "it holds no Test Subjects", "tie": "the majority is tied",
-                  "blocked": "the Companion Cube blocks them"}.get(e.cause or "", "")
-        return f"Nobody earns {_room(e.chamber)}'s rewards" + (f": {reason}" if reason else "")
-    if k is K.RECYCLED:
-        row = f"the {e.row} row" if e.row else "a row"
-        return f"{_room(e.chamber)} is recycled: flipped over, it joins the new edge of {row}"
-    if k is K.CARD_TAKEN:
-        what = _card_name(e.card)
-        return f"{_who(e)} takes {what}{why}"
-    if k is K.CARD_DEPLOYED:
-        card = CARD_BY_ID.get(e.card or "")
-        if e.cause == GUN:
-            return f"{_who(e)} deploys {_card_name(e.card)} to fire the Portal Gun"
-        title = f": {card.action_title}" if card is not None else ""
-        return f"{_who(e)} deploys {_card_name(e.card)}{title}"
-    if k is K.CARD_DISCARDED:
-        return f"{_who(e)} discards {_card_name(e.card)} down to the hand limit"
-    if k is K.CHARACTER:
-        card = CARD_BY_ID.get(e.card or "")
-        rule = f" ({card.character_title})" if card is not None else ""
-        return f"{_card_name(e.card)} is now the active Character{rule}"
-    if k is K.RESHUFFLED:
-        return (f"The discard pile is shuffled into a new deck of {e.count} Aperture "
-                f"Card{'s' if e.count != 1 else ''}")
-    if k is K.TURRET:
-        if e.chamber is None:
-            return f"The Turret is put in {_room(e.to)}{why}"
-        return f"The Turret moves from {_room(e.chamber)} to {_room(e.to)}{why}"
-    if k is K.TURRET_FIRED:
-        return f"The Turret fires into {_room(e.chamber)}{why}"
-    if k is K.CUBE:
-        if e.chamber is None:
-            return f"The Companion Cube is placed in {_room(e.to)}{why}"
-        return f"The Companion Cube moves from {_room(e.chamber)} to {_room(e.to)}{why}"
-    if k is K.PORTAL:
-        return f"The Portals now join {_room(e.chamber)} and {_room(e.to)}{why}"
-    if k is K.TURN:
-        return f"Turn {e.count}: {_who(e)}'s turn begins"
-    if k is K.GAME_OVER:
-        words = ENDING_WORDS.get(e.cause or "")
-        return "The game is over" + (f": {words.format(who=_who(e))}" if words else "")
-    if k is K.WON:
-        return f"{_who(e)} wins"
-    return k.value
+    return WORDS[e.kind].long(e)
+
+
+def short(e: Event) -> str:
+    """A short phrase for event `e`: chambers by letter, pieces by division ("2 Blue Test
+    Subjects destroyed in K"), a card taken never named. The page's log and strip use it."""
+    return WORDS[e.kind].short(e)
 
 
 # ------------------------------------------------------------------------------ checking

@@ -96,6 +96,7 @@ class Layout:
     neighbours: dict[int, tuple[int, ...]]
     new_edge: tuple[int, ...]
     old_edge: tuple[int, ...]
+    off_old_edge: tuple[int, ...]  # every chamber not on the old edge, in board order
     activatable: tuple[int, ...]  # old-edge chambers whose pick-up keeps the lab whole
 
 
@@ -148,5 +149,6 @@ def _layout(key: tuple[int, ...]) -> Layout:
         neighbours=nbrs,
         new_edge=tuple(r[0] for r in rws if r),
         old_edge=olds,
+        off_old_edge=tuple(p for r in rws for p in r[:-1]),
         activatable=ok or olds,
     )

@@ -598,13 +598,9 @@ class App:
         panels.log(s.names)
         # Once the person has acted (or while a computer plays), the strip says what the
         # seat to act did this turn so far.
-        turn_so_far: list[str] = []
+        turn_so_far: list[tuple[str, str]] = []
         if not (since or curtain or over):
-            for e in reversed(session.log):  # this turn's entries are the last ones
-                if e[0] != s.turn_number:
-                    break
-                if e[1] == seat:
-                    turn_so_far.insert(0, e[2])
+            turn_so_far = eventlog.turn_summary(session.turn_events(seat), seat)
         panels.since(eventlog.since_summary(moves, s.current_player, s.names), turn_so_far,
                      "This turn so far: " if human or seat is None
                      else f"{s.names[seat]}'s turn so far: ")

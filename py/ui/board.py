@@ -140,6 +140,7 @@ class Board:
         disarmed = rule is not None and getattr(rule, "value", "") == "turret_disarmed"
         portal_no = 0
         present = set()
+        shown: list[tuple[Any, int | None]] = []  # each chamber and its Portal's number
         for c in chambers:
             present.add(c.letter)
             view = self.views.get(c.letter) or self._make(c.letter)
@@ -147,6 +148,7 @@ class Board:
             if c.portal:
                 portal = portal_no
                 portal_no += 1
+            shown.append((c, portal))
             sig = drawing.signature(c, portal, players, disarmed)
             if sig != view.sig:
                 view.content.innerHTML = drawing.chamber_markup(c, portal, players, disarmed)
@@ -205,8 +207,14 @@ class Board:
                 view.attrs = attrs
         self._ghosts(ghosts, describe)
         spots = {c.letter: (c.row, c.x) for c in chambers}
-        self._losses(losses or {}, spots)
-        self._arrows(arrows or [], spots)
+        drawn: list[drawing.Box] = []
+        if losses or arrows:  # what the badges and arrows keep off
+            for c, portal in shown:
+                cx, cy = drawing.centre(c.row, c.x)
+                drawn.extend((x0 + cx, y0 + cy, x1 + cx, y1 + cy) for x0, y0, x1, y1
+                             in drawing.content_boxes(c, portal, players))
+        self._losses(losses or {}, spots, drawn)
+        self._arrows(arrows or [], spots, drawn)
         for letter, view in self.views.items():
             hidden = letter not in present
             if hidden and "gone" not in view.cls:
@@ -234,34 +242,40 @@ class Board:
                        f'<text y="5">{esc(label)}</text></g>')
         self.ghost_layer.innerHTML = "".join(out)
 
-    def _losses(self, losses: dict[str, int], at: dict[str, tuple[int, int]]) -> None:
+    def _losses(self, losses: dict[str, int], at: dict[str, tuple[int, int]],
+                drawn: list[drawing.Box]) -> None:
         """A red "−n" badge on each chamber where pieces were lost since the player's last
-        turn (where the chamber is now: a recycled one carries it to its new place)."""
+        turn (where the chamber is now: a recycled one carries it to its new place), at the
+        first of its places that covers nothing drawn in the lab (`drawing.loss_spot`)."""
         key = tuple(sorted((k, v, at.get(k)) for k, v in losses.items()))
-        if key == self.loss_key:
+        if (key, tuple(drawn)) == self.loss_key:
             return
-        self.loss_key = key
+        self.loss_key = (key, tuple(drawn))
+        taken = list(drawn)
         if self.loss_layer is None:
             self.loss_layer = svg("g", "losses")
             self.root.append(self.loss_layer)
         out = []
-        for _letter, count, spot in key:
+        for letter, count, spot in key:
             if spot is None:
                 continue
-            cx, cy = drawing.centre(*spot)
-            out.append(f'<g class="loss" transform="translate({cx + 30:.1f} {cy - 40:.1f})">'
-                       f'<circle r="12"/><text y="5">−{count}</text></g>')
+            x, y = drawing.loss_spot(spot, taken)
+            r = drawing.LOSS_R
+            taken.append((x - r, y - r, x + r, y + r))
+            out.append(f'<g class="loss" data-loss="{letter}" '
+                       f'transform="translate({x:.1f} {y:.1f})">'
+                       f'<circle r="{r:g}"/><text y="5">−{count}</text></g>')
         self.loss_layer.innerHTML = "".join(out)
 
     def _arrows(self, arrows: list[tuple[str, str, int, int]],
-                at: dict[str, tuple[int, int]]) -> None:
+                at: dict[str, tuple[int, int]], drawn: list[drawing.Box]) -> None:
         """An arrow in the mover's colour for each move of Test Subjects since the player's
         last turn, from the chamber they left to the one they entered (where both are now);
         dashed when the two are not neighbours (a move through the Portals)."""
         key = tuple((a, b, seat, n, at.get(a), at.get(b)) for a, b, seat, n in arrows)
-        if key == self.arrow_key:
+        if (key, tuple(drawn)) == self.arrow_key:
             return
-        self.arrow_key = key
+        self.arrow_key = (key, tuple(drawn))
         if self.arrow_layer is None:
             self.arrow_layer = svg("g", "arrows", aria_hidden="true")
             self.root.insertBefore(self.arrow_layer, self.loss_layer)
@@ -269,7 +283,7 @@ class Board:
         for a, b, seat, n, spot_a, spot_b in key:
             if spot_a is None or spot_b is None or a == b:
                 continue
-            out.append(drawing.arrow_markup(a, b, seat, n, spot_a, spot_b))
+            out.append(drawing.arrow_markup(a, b, seat, n, spot_a, spot_b, drawn))
         self.arrow_layer.innerHTML = "".join(out)
 
     @staticmethod

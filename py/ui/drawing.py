@@ -120,36 +120,186 @@ def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return (ra == rb and abs(xa - xb) == 2) or (abs(ra - rb) == 1 and abs(xa - xb) == 1)
 
 
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in SVG units
+
+INRADIUS = W / 2  # from a chamber's centre to the middle of an edge
+LOSS_R = 12.0  # a loss badge's radius
+# Where a loss badge may sit, around its chamber's centre, in order of preference: over the
+# top corners and the top vertex (clear of the letter and the reward icons), then the lower
+# corners. The first one that covers nothing drawn in any chamber is taken.
+LOSS_SPOTS = ((26.0, -41.0), (-26.0, -41.0), (0.0, -58.0), (38.0, 38.0), (-38.0, 38.0),
+              (40.0, -20.0), (-40.0, -20.0))
+
+
+def content_boxes(c: Any, portal: int | None, players: int) -> list[Box]:
+    """The boxes, around the chamber's centre, of what `chamber_markup` draws in it: its
+    letter, its reward icons, its counters (tokens, Cake Slices and their numbers) and its
+    badges (Portal, GLaDOS, Turret, Cube). The board keeps badges and arrows off them."""
+    out: list[Box] = [(-7.0, -47.0, 7.0, -33.0)]  # the letter (15 px, baseline at -35)
+    for ox in slots(len(c.icons), 19.0):
+        out.append((ox - 8, -28.0, ox + 8, -12.0))
+    xs = slots(players, 23.0 if players == 4 else 25.0)
+    for ox, n in zip(xs, c.subjects):
+        if n:
+            out.append((ox - 11.5, -6.0, ox + 2 + 9 * len(str(n)), 7.0))
+    for ox, n in zip(xs, c.cake):
+        if n:
+            out.append((ox - 12.5, 11.0, ox + 2 + 9 * len(str(n)), 25.0))
+    badges = (portal is not None) + bool(c.glados) + bool(c.turret) + bool(c.cube)
+    for ox in slots(badges, 20.0):
+        out.append((ox - 10, 29.0, ox + 10, 49.0))
+    return out
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when they do not meet)."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def loss_spot(spot: tuple[int, int], drawn: list[Box]) -> tuple[float, float]:
+    """Where a loss badge goes for the chamber at (row, x) `spot`: the first of
+    `LOSS_SPOTS` whose badge covers none of `drawn` (every chamber's `content_boxes`, placed
+    on the lab; and badges placed before), else the one that covers least."""
+    cx, cy = centre(*spot)
+    best, best_cover = (cx + LOSS_SPOTS[0][0], cy + LOSS_SPOTS[0][1]), math.inf
+    for dx, dy in LOSS_SPOTS:
+        x, y = cx + dx, cy + dy
+        box = (x - LOSS_R, y - LOSS_R, x + LOSS_R, y + LOSS_R)
+        cover = sum(_overlap(box, b) for b in drawn)
+        if cover == 0:
+            return x, y
+        if cover < best_cover:
+            best, best_cover = (x, y), cover
+    return best
+
+
+def to_border(cx: float, cy: float, ux: float, uy: float) -> float:
+    """How far from a chamber's centre (cx, cy) its border is in direction (ux, uy): a
+    pointy-top hexagon's edges face 0, 60, 120, ... degrees."""
+    angle = math.degrees(math.atan2(uy, ux)) % 60.0
+    off = min(angle, 60.0 - angle)
+    return INRADIUS / math.cos(math.radians(off))
+
+
+def _quad(p0: tuple[float, float], c: tuple[float, float], p2: tuple[float, float],
+          t: float) -> tuple[float, float]:
+    m = 1 - t
+    return (m * m * p0[0] + 2 * m * t * c[0] + t * t * p2[0],
+            m * m * p0[1] + 2 * m * t * c[1] + t * t * p2[1])
+
+
+def _bowed(ax: float, ay: float, bx: float, by: float, bow: float) -> tuple[
+        tuple[float, float], tuple[float, float], tuple[float, float]]:
+    """A curve from chamber centre (ax, ay) to (bx, by) bowed `bow` units to one side: its
+    start and end on the two chambers' borders, and its control point."""
+    dx, dy = bx - ax, by - ay
+    dist = math.hypot(dx, dy) or 1.0
+    ctrl = ((ax + bx) / 2 - dy / dist * bow, (ay + by) / 2 + dx / dist * bow)
+    out = []
+    for (px, py) in ((ax, ay), (bx, by)):
+        vx, vy = ctrl[0] - px, ctrl[1] - py
+        vd = math.hypot(vx, vy) or 1.0
+        r = to_border(px, py, vx / vd, vy / vd) - 1.0
+        out.append((px + vx / vd * r, py + vy / vd * r))
+    return out[0], ctrl, out[1]
+
+
+def _crossings(p0: tuple[float, float], c: tuple[float, float], p2: tuple[float, float],
+               drawn: list[Box], top: float, bottom: float) -> int:
+    """How many of 40 points along the curve fall on something drawn (or off the lab)."""
+    # The curve stays within its three points' hull: only boxes near that can be crossed.
+    x0, x1 = min(p0[0], c[0], p2[0]) - 4, max(p0[0], c[0], p2[0]) + 4
+    y0, y1 = min(p0[1], c[1], p2[1]) - 4, max(p0[1], c[1], p2[1]) + 4
+    drawn = [b for b in drawn if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
+    hits = 0
+    for k in range(1, 40):
+        x, y = _quad(p0, c, p2, k / 40)
+        if y < top or y > bottom or any(b[0] - 4 <= x <= b[2] + 4 and b[1] - 4 <= y <= b[3] + 4
+                                        for b in drawn):
+            hits += 1
+    return hits
+
+
 def arrow_markup(a: str, b: str, seat: int, count: int, spot_a: tuple[int, int],
-                 spot_b: tuple[int, int]) -> str:
+                 spot_b: tuple[int, int], drawn: list[Box] | None = None) -> str:
     """An arrow from chamber `a` (at `spot_a`) to chamber `b` for `count` Test Subjects of
-    division `seat`: straight between neighbours, dashed and bowed through the Portals."""
+    division `seat`. Between neighbours it is straight, across their shared edge; otherwise
+    (through the Portals) dashed and bowed, from border to border, to the side where it
+    crosses the fewest of `drawn` (the other chambers' `content_boxes`, placed on the lab).
+    The head's tip stops at the destination's border, off its counters."""
     ax, ay = centre(*spot_a)
     bx, by = centre(*spot_b)
     dx, dy = bx - ax, by - ay
     dist = math.hypot(dx, dy) or 1.0
     ux, uy = dx / dist, dy / dist
-    sx, sy = ax + ux * 26, ay + uy * 26  # out of the start chamber's middle
-    ex, ey = bx - ux * 30, by - uy * 30  # the head stops short of the destination's middle
     near = adjacent(spot_a, spot_b)
+    others = drawn or []
     if near:
+        # Across the shared edge, its tip just inside it: in the first lane (along a row,
+        # above the counters, between the two chambers' reward icons; across a slanted
+        # edge, at its middle or moved along it) where it covers nothing drawn.
+        if uy == 0:
+            lanes: tuple[tuple[float, float], ...] = ((0.0, -20.0), (0.0, -18.0), (0.0, -22.0))
+            starts = (36.0, 40.0)
+        else:
+            lanes = tuple((-uy * k, ux * k) for k in (0.0, 8.0, -8.0, 14.0, -14.0))
+            starts = (36.0, 40.0)
+        tip = dist / 2 + 1.0
+        best_near: tuple[float, float, float, float, float] | None = None
+        for ox, oy in lanes:
+            for start in starts:
+                hits = 0
+                for k in range(9):  # the shaft and the head, with the shaft's half width
+                    t = start + (tip - start) * k / 8
+                    x, y = ax + ux * t + ox, ay + uy * t + oy
+                    hits += any(b[0] - 5 < x < b[2] + 5 and b[1] - 5 < y < b[3] + 5
+                                for b in others)
+                if best_near is None or hits < best_near[0]:
+                    best_near = (hits, ox, oy, start, 0.0)
+                if hits == 0:
+                    break
+            if best_near is not None and best_near[0] == 0:
+                break
+        assert best_near is not None
+        _, ox, oy, start, _ = best_near
+        sx, sy = ax + ux * start + ox, ay + uy * start + oy
+        px, py = ax + ux * tip + ox, ay + uy * tip + oy
+        hx, hy = ux, uy  # the head's direction
+        ex, ey = px - hx * 9, py - hy * 9
         path = f"M{sx:.1f} {sy:.1f} L{ex:.1f} {ey:.1f}"
-        tx, ty = ex - ux, ey - uy  # the head's direction
+        midx, midy = ax + ux * dist / 2 + ox, ay + uy * dist / 2 + oy
+        spots = [(midx, midy - 12)] if uy == 0 else \
+            [(midx + uy * 13, midy - ux * 13), (midx - uy * 13, midy + ux * 13)]
+        mx, my = spots[0]
+        for x, y in spots:
+            if not any(_overlap((x - 6, y - 7, x + 6, y + 7), b) for b in others):
+                mx, my = x, y
+                break
     else:
-        # Bowed to one side, so it does not run through the chambers in between.
-        bow = min(60.0, dist / 4)
-        cx, cy = (sx + ex) / 2 - uy * bow, (sy + ey) / 2 + ux * bow
+        top, bottom = -PAD_Y + 6, 2 * ROW_STEP + PAD_Y - 6
+        best: tuple[float, ...] | None = None
+        for frac in (0.15, 0.3, 0.45, 0.6, 0.8):
+            for side in (1, -1):
+                bow = side * min(frac * dist, 160.0)
+                p0, ctrl, p2 = _bowed(ax, ay, bx, by, bow)
+                score = _crossings(p0, ctrl, p2, others, top, bottom) + frac / 10
+                if best is None or score < best[0]:
+                    best = (score, *p0, *ctrl, *p2)
+        assert best is not None
+        _, sx, sy, cx, cy, px, py = best
+        hx, hy = px - cx, py - cy
+        hd = math.hypot(hx, hy) or 1.0
+        hx, hy = hx / hd, hy / hd
+        ex, ey = px - hx * 9, py - hy * 9
         path = f"M{sx:.1f} {sy:.1f} Q{cx:.1f} {cy:.1f} {ex:.1f} {ey:.1f}"
-        tx, ty = cx, cy
-    hx, hy = ex - tx, ey - ty
-    hd = math.hypot(hx, hy) or 1.0
-    hx, hy = hx / hd, hy / hd
-    head = (f"{ex + hx * 9:.1f},{ey + hy * 9:.1f} {ex - hy * 8:.1f},{ey + hx * 8:.1f} "
+        mx, my = _quad((sx, sy), (cx, cy), (ex, ey), 0.5)
+    head = (f"{px:.1f},{py:.1f} {ex - hy * 8:.1f},{ey + hx * 8:.1f} "
             f"{ex + hy * 8:.1f},{ey - hx * 8:.1f}")
     out = (f'<g class="move-arrow d{seat}{"" if near else " portal-move"}" data-from="{a}" '
            f'data-to="{b}"><path class="under" d="{path}"/><path class="shaft" d="{path}"/>'
            f'<polygon class="head" points="{head}"/>')
     if count > 1:
-        mx, my = (sx + ex) / 2, (sy + ey) / 2
         out += f'<text class="n" x="{mx:.1f}" y="{my + 5:.1f}">{count}</text>'
     return out + "</g>"

@@ -10,55 +10,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from cakegame.events import EventKind
-
-from . import labels
-
-DIVISIONS = labels.DIVISION_NAMES
-WHY_NOT = {"empty": "it holds no Test Subjects", "tie": "the majority is tied",
-           "blocked": "the Companion Cube blocks it"}
+from cakegame.events import EventKind, short
 
 
 def _n(count: int, thing: str) -> str:
     return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
-def _div(seat: int | None) -> str:
-    return DIVISIONS[seat] if seat is not None and 0 <= seat < len(DIVISIONS) else "a"
+# Events that only restate the player's own choice (the log's sentence says it already).
+RESTATED = frozenset((EventKind.MOVED, EventKind.CAKE_MOVED, EventKind.RECYCLED,
+                      EventKind.CARD_DEPLOYED, EventKind.CARD_DISCARDED, EventKind.TURRET,
+                      EventKind.CUBE, EventKind.PORTAL, EventKind.TURN, EventKind.GAME_OVER))
 
 
-def phrase(e: Any, names: Any) -> str | None:
-    """A short phrase for one consequence, or None for an event that only restates the
-    player's own choice (a move, a recycle, a Portal placed, a card deployed)."""
+def phrase(e: Any) -> str | None:
+    """The engine's short form of one consequence (`cakegame.events.short`), or None for an
+    event that only restates the player's own choice (a move, a recycle, a Portal placed, a
+    card deployed, a delivery)."""
     k = e.kind
-    who = names[e.seat] if e.seat is not None and e.seat < len(names) else "someone"
-    if k is EventKind.SUBJECTS_DESTROYED:
-        by = " by the Turret" if e.cause == "turret" else ""
-        return f"{_n(e.count, _div(e.seat) + ' Test Subject')} destroyed in {e.chamber}{by}"
-    if k is EventKind.CAKE_INCINERATED:
-        return f"{_n(e.count, _div(e.seat) + ' Cake Slice')} incinerated"
-    if k is EventKind.CAKE_RETURNED:
-        return f"{_n(e.count, _div(e.seat) + ' Cake Slice')} back to supply"
-    if k is EventKind.MAJORITY:
-        return f"{who} wins {e.chamber}'s majority and its rewards"
-    if k is EventKind.NO_MAJORITY:
-        return f"nobody earns {e.chamber}'s rewards: {WHY_NOT.get(e.cause or '', 'none')}"
-    if k is EventKind.SUBJECTS_IN and e.cause not in (None, "deliver"):
-        return f"{_n(e.count, _div(e.seat) + ' Test Subject')} into {e.chamber}"
-    if k is EventKind.CAKE_IN and e.cause not in (None, "deliver"):
-        return f"{_n(e.count, _div(e.seat) + ' Cake Slice')} into {e.chamber}"
-    if k is EventKind.CARD_TAKEN:
-        return f"{who} takes an Aperture card"
-    if k is EventKind.CHARACTER:
-        card = labels.CARD_NAMES.get(e.card or "")
-        return f"{card.name if card else 'a card'} is now the active Character"
-    if k is EventKind.RESHUFFLED:
-        return "the discard pile is shuffled into a new deck"
-    if k is EventKind.TURRET_FIRED:
-        return f"the Turret fires into {e.chamber}"
-    if k is EventKind.WON:
-        return f"{who} wins"
-    return None
+    if k in RESTATED:
+        return None
+    if k in (EventKind.SUBJECTS_IN, EventKind.CAKE_IN) and e.cause is None:
+        return None
+    return short(e)
 
 
 def chambers_of(text: str, events: Any) -> str:
@@ -85,7 +59,7 @@ def entry_text(before: Any, text: str, after: Any) -> str:
             continue  # the delivery the player chose: the sentence says it already
         if k is EventKind.CARD_TAKEN and "Aperture card" in said:
             continue
-        p = phrase(e, after.names)
+        p = phrase(e)
         if p is not None and p not in parts:
             parts.append(p)
     return said + (": " + ", ".join(parts) if parts else "")
@@ -199,6 +173,44 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                                       f"({_letters(where)})"))
     out.extend(("move", text) for text in moved + tokens)
     return out
+
+
+# ---- "this turn so far" ---------------------------------------------------------------------
+
+_TURN_KINDS = {
+    EventKind.SUBJECTS_DESTROYED: "others", EventKind.CAKE_INCINERATED: "others",
+    EventKind.CAKE_RETURNED: "others", EventKind.MAJORITY: "gain",
+    EventKind.SUBJECTS_IN: "gain", EventKind.CAKE_IN: "gain", EventKind.CARD_TAKEN: "gain",
+    EventKind.RECYCLED: "recycle", EventKind.MOVED: "move", EventKind.CAKE_MOVED: "move",
+    EventKind.TURRET: "move", EventKind.TURRET_FIRED: "move", EventKind.CUBE: "move",
+    EventKind.PORTAL: "move", EventKind.CARD_DEPLOYED: "note",
+    EventKind.CARD_DISCARDED: "note", EventKind.CHARACTER: "note",
+    EventKind.RESHUFFLED: "note", EventKind.NO_MAJORITY: "note",
+}
+_LOSSES = (EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED, EventKind.CAKE_RETURNED)
+
+
+def turn_summary(moves: Any, me: int) -> list[tuple[str, str]]:
+    """What `me` did this turn so far, as (kind, phrase) pairs: `me`'s own losses first
+    ("loss"), then everything else in the order it happened, each event in the engine's
+    short form (`cakegame.events.short`), its kind as in `since_summary` ("others",
+    "gain", "recycle", "move") or "note" (a card deployed or discarded, the Character, a
+    reshuffle, a majority nobody won). The turn's start and the game's end are left out.
+
+    `moves` is `Session.turn_events(me)`. Read from the engine's events only, never from
+    the log's words."""
+    mine: list[tuple[str, str]] = []
+    rest: list[tuple[str, str]] = []
+    for _actor, evs in moves:
+        for e in evs:
+            kind = _TURN_KINDS.get(e.kind)
+            if kind is None:
+                continue
+            if e.kind in _LOSSES and e.seat == me:
+                mine.append(("loss", short(e)))
+            else:
+                rest.append((kind, short(e)))
+    return mine + rest
 
 
 def arrows(moves: Any) -> list[tuple[str, str, int, int]]:

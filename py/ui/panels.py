@@ -335,12 +335,14 @@ class Panels:
         # The log's scroll box is a reversed flex column, which keeps the newest in view.
         self.log_shown = len(log)
 
-    def since(self, phrases: list[tuple[str, str]], turn_so_far: list[str] | None = None,
+    def since(self, phrases: list[tuple[str, str]],
+              turn_so_far: list[tuple[str, str]] | None = None,
               lead: str = "This turn so far: ") -> None:
         """The strip that says what the others did since this player's last turn,
         consequences first (`eventlog.since_summary`): one span per phrase, its kind in
-        `data-kind`. Once the player has acted, what they did this turn so far (the log's
-        sentences of this turn), quieter. An empty strip keeps its room (css: no jumps)."""
+        `data-kind`. Once the player has acted, what they did this turn so far
+        (`eventlog.turn_summary`, the same way), quieter. An empty strip keeps its room
+        (css: no jumps)."""
         turn_so_far = turn_so_far or []
         key = (tuple(phrases), tuple(turn_so_far), lead)
         if key == self.since_key:
@@ -352,7 +354,8 @@ class Panels:
                 markup("span", text, f"since-p {kind}", data_kind=kind) for kind, text in phrases)
         elif turn_so_far:
             html = markup("span", lead, "since-lead") + sep.join(
-                markup("span", text, "since-turn") for text in turn_so_far)
+                markup("span", text, f"since-turn {kind}", data_kind=kind)
+                for kind, text in turn_so_far)
         else:
             self.texts.prop("since", "hidden", True)
             by_id("since-text").innerHTML = ""

@@ -135,6 +135,21 @@ class Session:
         return [(entry[1], ev or ()) for entry, ev in
                 zip(self.log[len(self.log) - n:], self.events[len(self.events) - n:])]
 
+    def turn_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """(seat, the engine's events of the move) for each of `seat`'s moves in the turn
+        under way, oldest first: what "this turn so far" says. Empty before `seat` acted
+        in this turn."""
+        s = self.state
+        mine: list[int] = []
+        for i in range(len(self.log) - 1, -1, -1):  # this turn's entries are the last ones
+            if s is None or self.log[i][0] != s.turn_number:
+                break
+            if self.log[i][1] == seat:
+                mine.insert(0, i)
+        if any(self.events[i] is None for i in mine):
+            self._events_back()
+        return [(seat, self.events[i] or ()) for i in mine]
+
     def _events_back(self) -> None:
         """A resumed game's events (a save keeps the log's words, not its events): the
         record replayed through the engine gives them. Tried once; no record, no events."""
