@@ -36,6 +36,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import cakegame  # noqa: E402
 from cakegame import bots, rules  # noqa: E402
 from cakegame.actions import Verb  # noqa: E402
+from cakegame.matches import seating  # noqa: E402
 
 MAX_TURNS = 300  # a safety net: a game still going then is stopped and scored as it stands
 
@@ -52,8 +53,7 @@ def play_game(job: dict[str, Any]) -> dict[str, Any]:
 
 def _play_game(job: dict[str, Any]) -> dict[str, Any]:
     players = len(job["levels"])
-    rot = job["rotation"]
-    seats = [job["levels"][(s + rot) % players] for s in range(players)]
+    seats = list(job["seats"])
     s = cakegame.new_game(players=players, seed=job["seed"])
     first = s.first_player
     times: dict[str, list[float]] = defaultdict(list)
@@ -119,7 +119,7 @@ def _play_game(job: dict[str, Any]) -> dict[str, Any]:
         most = max(subjects[i] for i in tied)
         winners, reason = [i for i in tied if subjects[i] == most], "turn_cap"
     return {
-        "seed": job["seed"], "rotation": rot, "players": players, "seats": seats,
+        "seed": job["seed"], "rotation": job["rotation"], "players": players, "seats": seats,
         "first": first, "winners": winners, "reason": reason,
         "cake": cake, "subjects": subjects, "turns": s.turn_number,
         "actions": k, "last": last, "iterations": job.get("iterations"),
@@ -196,13 +196,10 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def run_match(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
-    players = len(levels)
-    same = len(set(levels)) == 1  # one level in every seat: rotating would replay the deal
-    jobs = [{"levels": levels, "rotation": 0 if same else g % players,
-             "seed": args.seed + (g if same else g // players),
+    jobs = [{"levels": levels, "rotation": sit.rotation, "seed": sit.deal, "seats": sit.seats,
              "iterations": args.iterations, "budget_s": args.budget,
              "max_turns": args.max_turns}
-            for g in range(args.games)]
+            for sit in (seating(levels, g, args.seed) for g in range(args.games))]
     done_keys: set[tuple[int, int]] = set()
     if args.out and os.path.exists(args.out):
         with open(args.out) as fh:

@@ -368,3 +368,21 @@ def test_medium_in_slices_gives_the_unsliced_answer() -> None:
             assert t.best() == bots.choose(v, "medium", seed=5)
             checked += pieces > 1
     assert checked >= 6
+
+
+def test_match_seating_rotates_levels_over_shared_deals() -> None:
+    """Every level sits in every seat on the same deals; identical seats never replay a deal
+    (the package's `cakegame tournament` and bench/tournament.py share this)."""
+    from cakegame.matches import play_match, seating
+
+    two = [seating(["hard", "medium"], g, 5) for g in range(4)]
+    assert [(s.deal, s.seats) for s in two] == [
+        (5, ("hard", "medium")), (5, ("medium", "hard")),
+        (6, ("hard", "medium")), (6, ("medium", "hard"))]
+    four = [seating(["hard", "medium", "medium", "medium"], g, 1) for g in range(4)]
+    assert {s.deal for s in four} == {1}
+    assert sorted(s.seats.index("hard") for s in four) == [0, 1, 2, 3]
+    same = [seating(["easy"] * 3, g, 1) for g in range(3)]
+    assert [(s.deal, s.rotation) for s in same] == [(1, 0), (2, 0), (3, 0)]
+    result = play_match(["easy", "easy"], 2, seed=3)
+    assert result.games == 2 and sum(result.wins.values()) == pytest.approx(2 - result.stopped)

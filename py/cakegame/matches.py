@@ -5,9 +5,10 @@ use these. They are the short versions of the repository's bench/tournament.py a
 bench/engine.py, which add result files, intervals, card statistics and the Pyodide side:
 these need nothing but the package.
 
-Seats rotate over the same deals, as in bench/tournament.py: game g plays deal
-seed + g // players with the levels turned by g % players, so every level sits in every
-seat on the same deals. A shared win counts as a fraction.
+Seats rotate over the same deals (`seating`, which bench/tournament.py uses too): game g
+plays deal seed + g // players with the levels turned by g % players, so every level sits
+in every seat on the same deals; with one level in every seat turning changes nothing, so
+game g plays deal seed + g. A shared win counts as a fraction.
 """
 
 from __future__ import annotations
@@ -23,6 +24,26 @@ from .state import new_game
 # A game still going then is stopped and counted in MatchResult.stopped, with no winner
 # (bench/tournament.py scores such a game as it stands instead).
 MAX_TURNS = 300
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where in one game of a match: the deal (the game's seed), how far the
+    levels are turned, and the level in each seat."""
+
+    deal: int
+    rotation: int
+    seats: tuple[str, ...]
+
+
+def seating(levels: list[str] | tuple[str, ...], game: int, base: int = 1) -> Seating:
+    """Game `game` (from 0) of a match between `levels`, dealt from seed `base` onwards."""
+    players = len(levels)
+    if len(set(levels)) == 1:  # turning identical seats would only replay the deal
+        return Seating(base + game, 0, tuple(levels))
+    turn = game % players
+    return Seating(base + game // players, turn,
+                   tuple(levels[(s + turn) % players] for s in range(players)))
 
 
 @dataclass
@@ -50,9 +71,8 @@ def play_match(levels: list[str], games: int, *, seed: int = 1,
             raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(bots.LEVELS)}")
     result = MatchResult(tuple(levels))
     for g in range(games):
-        turn = g % players
-        seats = [levels[(s + turn) % players] for s in range(players)]
-        deal = seed + g // players
+        sit = seating(levels, g, seed)
+        seats, deal = sit.seats, sit.deal
         s = new_game(players=players, seed=deal)
         k = 0
         while not s.is_over and s.turn_number <= MAX_TURNS:
