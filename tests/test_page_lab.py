@@ -175,13 +175,23 @@ def test_a_single_option_is_taken_by_itself_only_when_asked(page_watch, auto):
     page.goto("rules.html", wait_ready=False)
     page.evaluate("([s, p]) => { localStorage.setItem('cakegame.save', s); "
                   "localStorage.setItem('cakegame.prefs', p); }", [save, prefs])
+    page.add_init_script("""
+      window.__notices = [];
+      new MutationObserver(() => {
+        const box = document.getElementById('notice');
+        if (box && box.textContent) window.__notices.push(box.textContent);
+      }).observe(document, {subtree: true, childList: true, characterData: true});
+    """)
     page.goto("index.html")
     if auto:
         page.wait_for_function("() => JSON.parse(localStorage.getItem('cakegame.save'))"
                                ".log.length === 1", timeout=10_000)
         assert page.locator("[data-action='count 1']").count() == 0
+        assert any("taken by itself" in n for n in page.evaluate("window.__notices"))
     else:
-        page.wait_for_timeout(1500)  # well past the moment it would have gone by itself
+        # The page decides when it draws the decision whether to take it by itself, and
+        # says so at once in #notice; drawn (goto waits for it), it has said nothing.
+        assert "by itself" not in page.inner_text("#notice")
         assert page.evaluate(LOG_LENGTH) == 0
         button = page.locator("[data-action='count 1']:not([disabled])")
         assert button.count() == 1 and button.is_visible()

@@ -537,6 +537,9 @@ class App:
                 self._schedule_single(self.state, texts[0])
 
     def _schedule_single(self, state: Any, text: str) -> None:
+        """Take the one option after a moment, saying so (Settings turns this off)."""
+        self.notice("Only one choice here: it is taken by itself (Settings can turn this off).")
+
         async def later() -> None:
             await asyncio.sleep(0.35)  # long enough to see the step go by
             if self.state is state and self.confirming is None:
