@@ -139,6 +139,14 @@ def test_replay_steps_land_on_the_engines_prefix(page_watch):
     assert page_watch.locator('#rv-moves .current[data-step="37"]').count() == 1
     turns = page_watch.locator("#rv-moves .rv-turn").count()
     assert turns == len({s.turn_number for s in states[:-1]})
+    # A marked moment of the story chart is a way into the game too.
+    mark = page_watch.locator("#rv-chart .story-swing[data-step] circle").last
+    step = int(page_watch.locator("#rv-chart .story-swing[data-step]").last
+               .get_attribute("data-step"))
+    assert step != 37
+    mark.click()
+    wait_pos(page_watch, step)
+    board_matches(page_watch, states[step], changed_by(states, rec.actions, step))
     page_watch.keyboard.press("End")
     wait_pos(page_watch, 60)
     page_watch.click("#rv-close")
@@ -226,7 +234,13 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, 
     assert rec.states()[-2].describe(rec.actions[-1]) in page_watch.inner_text("#go-ending")
     assert page_watch.locator("#go-chart svg path.story-line").count() == 8
     shot(page_watch, "story-chart")
-    page_watch.click("#go-close")
+    # A marked moment of the game-over story opens the replay there.
+    swing = page_watch.locator("#go-chart .story-swing[data-step]").first
+    step = int(swing.get_attribute("data-step"))
+    swing.locator("circle").click()
+    wait_pos(page_watch, step)
+    assert page_watch.is_hidden("#gameover")
+    page_watch.click("#rv-close")
     link = open_share(page_watch)
     assert page_watch.is_hidden("#sh-warning")  # a finished game: nothing hidden to warn of
     assert "#replay=1." in link and len(link) < 4096

@@ -48,6 +48,7 @@ class Replays:
         on(by_id("btn-share"), "click", lambda e: self.share())
         on(by_id("go-review"), "click", lambda e: self.open_review())
         on(by_id("log"), "click", self._on_log_click)
+        on(by_id("go-chart"), "click", self._on_story_click)
         on(window, "hashchange", self._on_hash)  # a link pasted into this very tab
         self.coach_box = coachmod.Coach(on, by_id("lab"), self.close_tip, self.leave_guide)
 
@@ -99,6 +100,14 @@ class Replays:
         from .review import clicked_step
 
         step = clicked_step(event, ".log-entry[data-step]")
+        if step is not None:
+            self.open_review(at=step)
+
+    def _on_story_click(self, event: Any) -> None:
+        """A marked moment of the game-over story: the replay, at that action."""
+        from .review import clicked_step
+
+        step = clicked_step(event, ".story-swing[data-step]")
         if step is not None:
             self.open_review(at=step)
 
