@@ -4,7 +4,9 @@ The same tests run in the three engines (tools/engines.py drives them through on
 real pointer clicks, taps and typing, never events dispatched from script: start-up to the
 first action, a whole game against a computer opponent, a reload that resumes, export and
 import, the new-game dialog, offline start through the service worker, and a phone-sized
-page played by touch. Chromium also runs the rest of the suite (tests/test_page_*.py).
+page played by touch. Chromium also runs the rest of the suite (tests/test_page_*.py), which
+holds a Chromium twin of each of these but the first click and the phone: in Chromium only
+those two run here.
 
 Select one engine with `-k firefox` (or chromium, webkit). An engine that is not installed
 is skipped with what to install (and fails the run under CI, where `make test` installs it).
@@ -85,7 +87,15 @@ def engines(playwright):
         yield started
 
 
-@pytest.fixture(scope="session", params=ENGINES)
+# Chromium also runs the page suite (tests/test_page_*.py), which has a Chromium twin of
+# every test below but the first click and the phone: those two run in all three engines
+# (the first click is the harness's control), the rest in the other two.
+EVERY_ENGINE = pytest.mark.parametrize("engine", ENGINES, indirect=True)
+BEYOND_CHROMIUM = pytest.mark.parametrize(
+    "engine", [e for e in ENGINES if e != "chromium"], indirect=True)
+
+
+@pytest.fixture(scope="session")
 def engine(request, engines):
     try:
         return engines.start(request.param)
@@ -157,6 +167,7 @@ def play(page: Page, rng: random.Random, presses: int, tap: bool = False) -> Non
 
 # ---- the tests ---------------------------------------------------------------------------
 
+@EVERY_ENGINE
 def test_starts_and_takes_a_first_click(tab, shots):
     tab.goto("index.html?players=2&seed=7")
     assert ":" in status(tab)
@@ -171,6 +182,7 @@ def test_starts_and_takes_a_first_click(tab, shots):
     shots(tab, "first-click")
 
 
+@BEYOND_CHROMIUM
 def test_a_whole_game_by_clicks_against_a_computer_player(tab, shots):
     tab.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0&names=Chell,GLaDOS")
     presses = play_to_game_over(tab, random.Random(2))
@@ -181,6 +193,7 @@ def test_a_whole_game_by_clicks_against_a_computer_player(tab, shots):
     shots(tab, "game-over")
 
 
+@BEYOND_CHROMIUM
 def test_a_reload_resumes_the_same_moment(tab):
     tab.goto("index.html?players=3&seed=21")
     rng = random.Random(8)
@@ -194,6 +207,7 @@ def test_a_reload_resumes_the_same_moment(tab):
     assert saved_game(tab) != game
 
 
+@BEYOND_CHROMIUM
 def test_export_then_import_resumes_the_game(tab, tmp_path):
     tab.goto("index.html?players=2&seed=17")
     play(tab, random.Random(9), 15)
@@ -228,6 +242,7 @@ def test_export_then_import_resumes_the_game(tab, tmp_path):
     assert saved_game(tab) == game
 
 
+@BEYOND_CHROMIUM
 def test_the_new_game_dialog(tab, shots):
     tab.goto("./")
     # A real modal dialog (showModal), not the fallback attribute: the page behind is inert.
@@ -255,6 +270,7 @@ def test_the_new_game_dialog(tab, shots):
     assert saved_game(tab) == first
 
 
+@BEYOND_CHROMIUM
 def test_the_game_starts_offline_after_one_visit(engine, shots):
     with SiteServer(ROOT) as server:  # an origin of its own: its own worker and caches
         page = engine.new_page(server.url, service_workers=True)
@@ -278,6 +294,7 @@ def test_the_game_starts_offline_after_one_visit(engine, shots):
             page.close()
 
 
+@EVERY_ENGINE
 def test_a_phone_played_by_touch(engine, site, shots):
     page = engine.new_page(site.url, viewport=(390, 844), touch=True)
     try:
