@@ -9,7 +9,7 @@
  * A click on the pictured lab before then is refused in words (#notice), never dropped.
  *
  * window.cakeEarly = {form: bool (the form was opened here), picture: bool, values: {field:
- * value} for the fields the player changed, start: bool, rows: the seat rows built here}.
+ * value} for the fields the player changed, start: bool, rows: index.html's seat rows}.
  * Runs once the body is parsed (defer). See docs/architecture.md, "Before Python".
  */
 (function () {
@@ -17,9 +17,6 @@
 
   var PICTURE_KEY = "cakegame.picture";  // py/ui/picture.py writes it
   var SAVE_KEY = "cakegame.save";        // py/ui/saves.py's SAVE_KEY
-  var DIVISIONS = ["Orange", "Blue", "Green", "Purple"];  // cakegame.DIVISIONS
-  var KINDS = [["human", "Human"], ["easy", "Easy computer"], ["medium", "Medium computer"],
-               ["hard", "Hard computer"]];                 // ui.saves.SEAT_KINDS
   var SVG = "http://www.w3.org/2000/svg";
   // The picture is our own markup, but it comes back from storage: only these elements, no
   // event attributes, and links only inside the page (href="#hex").
@@ -111,35 +108,10 @@
     return o;
   }
 
+  // The seat rows are index.html's own (Python's dialog uses the same ones).
   function buildSeats() {
     var box = el("ng-seats");
-    if (!box || box.children.length) return;
-    for (var seat = 0; seat < 4; seat++) {
-      var row = document.createElement("div");
-      row.className = "ng-seat d" + seat;
-      row.dataset.early = "";
-      var chip = document.createElement("span");
-      chip.className = "chip big d" + seat + " shape" + seat;
-      var div = document.createElement("span");
-      div.className = "ng-div";
-      div.textContent = DIVISIONS[seat];
-      var name = document.createElement("input");
-      name.type = "text";
-      name.className = "ng-name";
-      name.placeholder = DIVISIONS[seat];
-      name.autocomplete = "off";
-      name.maxLength = 32;  // ui.params.MAX_NAME
-      name.setAttribute("aria-label", "Name of the " + DIVISIONS[seat] + " player");
-      name.dataset.field = "name" + seat;
-      var kind = document.createElement("select");
-      kind.className = "ng-kind";
-      kind.setAttribute("aria-label", "Who plays " + DIVISIONS[seat]);
-      kind.dataset.field = "kind" + seat;
-      for (var k = 0; k < KINDS.length; k++) kind.append(option(KINDS[k][0], KINDS[k][1]));
-      row.append(chip, div, name, kind);
-      box.append(row);
-      early.rows.push(row);
-    }
+    early.rows = box ? Array.prototype.slice.call(box.querySelectorAll(".ng-seat")) : [];
   }
 
   function players() {
@@ -155,8 +127,9 @@
     var keep = first.value;
     first.replaceChildren(option("", "Drawn by the seed"));
     for (var s = 0; s < n; s++) {
-      var typed = early.rows[s].querySelector("input").value.trim();
-      first.append(option(String(s), typed || DIVISIONS[s]));
+      var row = early.rows[s];
+      var typed = row.querySelector("input").value.trim();
+      first.append(option(String(s), typed || row.querySelector(".ng-div").textContent));
     }
     first.value = keep !== "" && Number(keep) < n ? keep : "";
   }

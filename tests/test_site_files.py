@@ -238,6 +238,24 @@ def test_index_head_has_the_runtime_essentials():
     assert find("script", type="py", src="./py/main.py", config="./pyscript.toml")
 
 
+def test_index_seat_rows_match_the_divisions_and_the_seat_kinds():
+    """The new-game form's seat rows are index.html's own (js/early.js fills them before
+    Python, py/ui/newgame.py after): one per division, named as the engine names it, each
+    offering every seat kind, names as long as a save may hold."""
+    import cakegame
+    from ui import params, saves
+
+    page = (ROOT / "index.html").read_text()
+    box = page[page.index('<div id="ng-seats"'):]
+    rows = re.findall(r'<div class="ng-seat d(\d)">(.*?)</div>', box)
+    assert [int(seat) for seat, _ in rows] == [0, 1, 2, 3]
+    for (seat, row), division in zip(rows, cakegame.DIVISIONS, strict=True):
+        assert f'<span class="ng-div">{division.name}</span>' in row
+        assert f'data-field="name{seat}"' in row and f'data-field="kind{seat}"' in row
+        assert f'maxlength="{params.MAX_NAME}"' in row
+        assert re.findall(r'<option value="(\w+)">', row) == list(saves.SEAT_KINDS)
+
+
 def test_index_has_the_boot_hook_ids():
     assert {"boot", "boot-progress", "boot-stage", "boot-error"} <= _page().ids
 

@@ -2,10 +2,10 @@
 
 js/early.js opens the new-game form at once for a new player (and keeps what they type in
 `window.cakeEarly`), or shows the last board as a picture for a returning one. When the
-page's Python starts, `take()` reads that and removes what the script built (its seat rows,
-its note, the non-modal form), so the page's own new-game dialog is built as always; then
-`restore()` puts the typed values into that dialog, and if "Start the game" was pressed
-early, the game starts with them at once.
+page's Python starts, `take()` reads that and undoes what the script changed (its note,
+the non-modal form; the seat rows are index.html's, shared by both), so the page's own
+new-game dialog opens as always; then `restore()` puts the typed values back into it, and
+if "Start the game" was pressed early, the game starts with them at once.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Early:
 
 
 def take() -> Early:
-    """Read window.cakeEarly and undo what js/early.js built; an Early() if it did not run."""
+    """Read window.cakeEarly and undo what js/early.js changed; an Early() if it did not run."""
     raw = getattr(window, "cakeEarly", None)
     if raw is None:
         return Early()
@@ -40,8 +40,6 @@ def take() -> Early:
         box = raw.values
         for key in window.Object.keys(box):
             values[str(key)] = getattr(box, key)
-        for row in raw.rows:
-            row.remove()
     except Exception:
         values = {}
     note = by_id("ng-early")

@@ -12,7 +12,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from . import dialogs, labels, params, saves
+from . import dialogs, params, saves
 from .dom import by_id, h, show
 
 
@@ -32,24 +32,11 @@ class NewGameDialog:
         self.fallback_seed = 1
         self.game_on = False  # a game is in progress: starting asks first
         self.any_game = False  # there is a game to go back to
-        box = by_id("ng-seats")
+        # The seat rows are index.html's (js/early.js fills them in before Python is up).
         self.rows: list[dict[str, Any]] = []
-        for seat in range(4):
-            row = h("div", None, f"ng-seat d{seat}")
-            row.append(h("span", None, f"chip big d{seat} shape{seat}"))
-            row.append(h("span", labels.DIVISION_NAMES[seat], "ng-div"))
-            name = h("input", None, "ng-name", type="text", maxlength=params.MAX_NAME,
-                     aria_label=f"Name of the {labels.DIVISION_NAMES[seat]} player",
-                     autocomplete="off")
-            kind = h("select", None, "ng-kind",
-                     aria_label=f"Who plays {labels.DIVISION_NAMES[seat]}")
-            for k in saves.SEAT_KINDS:
-                kind.append(h("option", "Human" if k == "human" else f"{k.capitalize()} computer",
-                                  value=k))
-            row.append(name)
-            row.append(kind)
-            box.append(row)
-            self.rows.append({"row": row, "name": name, "kind": kind})
+        for row in document.querySelectorAll("#ng-seats .ng-seat"):
+            self.rows.append({"row": row, "name": row.querySelector(".ng-name"),
+                              "kind": row.querySelector(".ng-kind")})
         for radio in document.querySelectorAll("#ng-form input[name=players]"):
             on(radio, "change", lambda e: self._players_changed())
         on(by_id("ng-reseed"), "click", lambda e: self._reseed())

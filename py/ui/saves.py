@@ -39,11 +39,11 @@ from . import record as recordmod
 SAVE_FORMAT = "cakegame-save/1"
 SAVE_KEY = "cakegame.save"
 BROKEN_PREFIX = "cakegame.save.broken."
-SEAT_KINDS = ("human", "easy", "medium", "hard")
+SEAT_KINDS = recordmod.SEAT_KINDS  # who may play a seat: a person or a bot level
 SUBJECTS = 8
 CAKE = 8
 DEFAULT_NAMES = tuple(d.name for d in cakegame.DIVISIONS)  # a seat's name when none is typed
-MAX_NAME = 32  # the new-game form's limit, for names read back from a save or a file
+MAX_NAME = recordmod.MAX_NAME  # the new-game form's limit, for names read back from a save
 # A late game's save is some tens of kilobytes and nests seven levels deep.
 MAX_CHARS = 5_000_000
 MAX_DEPTH = 32
