@@ -113,19 +113,19 @@ def _exposed(b: Board) -> bool:
 
 
 def card_win_steps(st: Any, who: int, seed: int) -> Generator[None, None, Action | None]:
-    """At `who`'s deploy step in the full (sampled) State `st`: a card's Aperture action or
-    the Portal Gun that ends the game at once with `who` among the winners, or None. Each
-    is played out through the engine with the quicker medium's choices until the deploy
-    step comes back (one engine action per step). Tried only when `who` has as much cake
-    in the lab as anyone (the most cake wins) and some division is exposed (`_exposed`),
-    which leaves out most positions cheaply; so are cards that cannot destroy a
-    subject."""
+    """At `who`'s deploy step in the full (sampled) State `st`: a card's Aperture action
+    that ends the game at once with `who` among the winners, or None. Each card is played
+    out through the engine with the quicker medium's choices until the deploy step comes
+    back (one engine action per step). Tried only when `who` has as much cake in the lab
+    as anyone (the most cake wins) and some division is exposed (`_exposed`), and only
+    cards that can destroy a subject: that leaves out most positions cheaply."""
     cake = st.cake_in_lab()
     if cake[who] < max(cake):
         return None
     b = Board.read_state(st)
     if not _exposed(b):
         return None
+    yield
     # Only an action that destroys subjects can end the game before the deploy step
     # comes back: the Turret, firing it, Neurotoxin, and moves while the Turret stands
     # in the lab (a group moved into it). The Portal Gun only places Portals.
@@ -133,7 +133,9 @@ def card_win_steps(st: Any, who: int, seed: int) -> Generator[None, None, Action
     tries = [a for a in st.view(who).legal_actions()
              if a.verb is Verb.PLAY and kills & set(CARD_BY_ID[a.args[0]].effects)]
     for a in tries:
+        yield
         c = st.apply_unchecked(a)
+        yield
         guard = 0
         while not c.is_over and guard < CARD_WIN_ACTIONS:
             if c.turn != who or (c.current_player == who and c.decision == "deploy"):
@@ -141,8 +143,12 @@ def card_win_steps(st: Any, who: int, seed: int) -> Generator[None, None, Action
             cur = c.current_player
             v = c.view(cur)
             legal = v.legal_actions()
-            x = legal[0] if len(legal) == 1 else (
-                yield from Medium(v, _mix(seed, guard), True, Board.read_state(c)).steps())
+            if len(legal) == 1:
+                x = legal[0]
+            else:
+                yield
+                x = yield from Medium(v, _mix(seed, guard), True, Board.read_state(c)).steps()
+                yield
             c = c.apply_unchecked(x)
             guard += 1
             yield
@@ -288,13 +294,14 @@ class Search:
             st = st.apply_unchecked(a)
             guard += 1
             yield
-        if n >= 3 and not st.is_over and st.turn == me and st.decision == "deploy" \
-                and (yield from card_win_steps(st, me, _mix(self.seed, j, guard))) is not None:
+        won = False
+        if n >= 3 and not st.is_over and st.turn == me and st.decision == "deploy":
             # back at this seat's turn holding a card that ends the game and wins: the
             # full medium finds it (it plays each card out), so the position is won
-            val = CARD_WIN_VALUE
-        else:
-            val = yield from value_steps(Board.read_state(st), me, me)
+            won = (yield from card_win_steps(st, me, _mix(self.seed, j, guard))) is not None
+            yield
+        val = CARD_WIN_VALUE if won else (
+            yield from value_steps(Board.read_state(st), me, me))
         _memo[key] = val
         if len(_memo) > _MEMO_SIZE:
             _memo.popitem(last=False)
