@@ -314,58 +314,6 @@ def test_medium_sees_a_player_after_the_next_who_can_end_the_game_and_win() -> N
     assert board.value(danger, 0, 1) < 0.3, "seat 2 ends the game on its turn and wins"
 
 
-def _card_scenario(card: str, my_cake: int, their_cake: int) -> cakegame.State:
-    """Three players, seat 0 at its deploy step holding only `card`. Seat 2's one subject
-    stands alone far from the old edge; seats 0 and 1 have three subjects each elsewhere.
-    Seat 0 has `my_cake` Cake Slices in the lab, seat 1 `their_cake`, seat 2 none."""
-    s = cakegame.new_game(players=3, seed=3, first_player=0)
-    d: dict[str, Any] = s.to_data()
-    b = Board.read_state(s)
-    depth = b.depth()
-    deep = sorted(b.lab(), key=lambda p: (-depth[p], p))
-    for p in range(len(d["sub"])):
-        d["sub"][p] = [0, 0, 0]
-        d["cake"][p] = [0, 0, 0]
-    d["sub"][deep[0]] = [3, 0, 0]
-    d["sub"][deep[1]] = [0, 3, 0]
-    d["sub"][deep[2]] = [0, 0, 1]
-    d["supply"] = [5, 5, 7]
-    d["cake"][deep[3]] = [my_cake, their_cake, 0]
-    d["cake_supply"] = [8 - my_cake, 8 - their_cake, 8]
-    for pile in d["hands"] + [d["deck"], d["discard"]]:
-        if card in pile:
-            pile.remove(card)
-    d["hands"][0] = [card]
-    d["turret"] = None
-    d["cube"] = None
-    d["phase"], d["done"] = "deploy", []
-    d["stack"] = [{"k": "deploy", "seat": 0, "burned": False}]
-    return cakegame.State.from_json(d)
-
-
-def test_playouts_find_a_card_that_ends_the_game_and_wins() -> None:
-    """With three or more players hard's playouts let a seat holding a card that ends the
-    game at once and wins play it (Anger Core's Turret on seat 2's last subject), and
-    only then: not when another has more cake, not with a card that destroys nothing."""
-    win = _card_scenario("anger", 2, 1)
-    assert heuristic.drain(search.card_win_steps(win, 0, 1)) == cakegame.Action.parse(
-        "play anger")
-    assert heuristic.drain(search.card_win_steps(_card_scenario("anger", 1, 2), 0, 1)) is None
-    assert heuristic.drain(search.card_win_steps(_card_scenario("greg", 2, 1), 0, 1)) is None
-
-
-def test_two_player_playouts_do_not_look_for_card_wins(monkeypatch: pytest.MonkeyPatch
-                                                         ) -> None:
-    """The 3-4 player additions stay out of two-player games (whose strength was measured
-    without them)."""
-    def refuse(*args: object) -> None:
-        raise AssertionError("card_win_steps called with two players")
-    monkeypatch.setattr(search, "card_win_steps", refuse)
-    _clear_memos()
-    for s in _positions(2, 31, 30)[-4:]:  # later positions: the players hold cards
-        bots.choose(s.view(s.current_player), "hard", seed=5, iterations=8)
-
-
 # ------------------------------------------------------- a deliberate answer to every decision
 
 

@@ -348,16 +348,12 @@ class Medium:
     def _force_options(self, f: dict[str, Any]
                        ) -> Generator[None, None, list[tuple[float, tuple[int, int, int, int]]]]:
         """Every move of another division's subjects that this seat may make (a card's
-        forced move), judged by the rest of the turn after it (in steps). The quicker
-        medium with three or four players judges them by the static score instead (which
-        still sees a move that ends the game): in hard's playouts each of the others' rest
-        of the turn costs three replies, and forced moves were a third of a playout."""
+        forced move), judged by the rest of the turn after it (in steps)."""
         b, me = self.b, self.me
         pending = activation_pending(self.v)
-        quick = self.fast and b.n >= 3
         cap = 2 if b.rule is Rule.MAX_TWO else 99
         where = b._where()
-        out: list[tuple[float, tuple[int, int, int, int]]] = []
+        out = []
         if f["src"] is None:
             pairs = [(P(a.args[0]), int(a.args[1])) for a in self.acts if a.verb is Verb.FROM]
         else:
@@ -368,12 +364,7 @@ class Medium:
                 for k in range(1, min(b.sub[src][who], cap) + 1):
                     c = b.copy()
                     c.move(who, src, dst, k, carry_picks(b, who, src, dst, k, None))
-                    if quick:
-                        v = static_value(c, me)
-                        if len(out) % PLAN_STEP == PLAN_STEP - 1:
-                            yield
-                    else:
-                        v = yield from rest_value_steps(c, me, pending)
+                    v = yield from rest_value_steps(c, me, pending)
                     out.append((v, (src, who, dst, k)))
         return out
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, Verb
-from ..content import CARD_BY_ID, PANEL_LETTERS, Effect
+from ..content import PANEL_LETTERS
 from ..rng import Rng
 from .board import Board, value_steps
 from .heuristic import (
@@ -60,8 +60,6 @@ CANDIDATES = 6  # plans compared at a move decision
 PRIOR_WEIGHT = 2.0  # medium's judgement counts as this many playouts
 UCB_C = 0.35
 MAX_PLAYOUT_ACTIONS = 400
-CARD_WIN_ACTIONS = 12  # engine actions a card's effects may take in `card_win_steps`
-CARD_WIN_VALUE = 0.97  # a playout ending at this seat's turn with a winning card in hand
 
 _MEMO_SIZE = 20000
 _memo: OrderedDict[tuple[Any, ...], float] = OrderedDict()
@@ -89,73 +87,6 @@ class Candidate:
 
     def mean(self) -> float:
         return (self.prior * PRIOR_WEIGHT + self.total) / (PRIOR_WEIGHT + self.visits)
-
-
-_KILLS = frozenset({Effect.TURRET_ANY, Effect.TURRET, Effect.FIRE, Effect.DESTROY,
-                    Effect.MOVE, Effect.FORCE})
-_KILLS_NO_TURRET = frozenset({Effect.TURRET_ANY, Effect.TURRET, Effect.DESTROY})
-
-
-def _exposed(b: Board) -> bool:
-    """Whether a card could end the game here: some division's subjects in the lab stand
-    in at most two chambers (a Turret, Neurotoxin or a forced move reaches that many)."""
-    lab = b.lab()
-    for s in range(b.n):
-        where = 0
-        for p in lab:
-            if b.sub[p][s]:
-                where += 1
-                if where > 2:
-                    break
-        if where <= 2:
-            return True
-    return False
-
-
-def card_win_steps(st: Any, who: int, seed: int) -> Generator[None, None, Action | None]:
-    """At `who`'s deploy step in the full (sampled) State `st`: a card's Aperture action
-    that ends the game at once with `who` among the winners, or None. Each card is played
-    out through the engine with the quicker medium's choices until the deploy step comes
-    back (one engine action per step). Tried only when `who` has as much cake in the lab
-    as anyone (the most cake wins) and some division is exposed (`_exposed`), and only
-    cards that can destroy a subject: that leaves out most positions cheaply."""
-    cake = st.cake_in_lab()
-    if cake[who] < max(cake):
-        return None
-    b = Board.read_state(st)
-    if not _exposed(b):
-        return None
-    yield
-    # Only an action that destroys subjects can end the game before the deploy step
-    # comes back: the Turret, firing it, Neurotoxin, and moves while the Turret stands
-    # in the lab (a group moved into it). The Portal Gun only places Portals.
-    kills = _KILLS if b.turret is not None else _KILLS_NO_TURRET
-    tries = [a for a in st.view(who).legal_actions()
-             if a.verb is Verb.PLAY and kills & set(CARD_BY_ID[a.args[0]].effects)]
-    for a in tries:
-        yield
-        c = st.apply_unchecked(a)
-        yield
-        guard = 0
-        while not c.is_over and guard < CARD_WIN_ACTIONS:
-            if c.turn != who or (c.current_player == who and c.decision == "deploy"):
-                break
-            cur = c.current_player
-            v = c.view(cur)
-            legal = v.legal_actions()
-            if len(legal) == 1:
-                x = legal[0]
-            else:
-                yield
-                x = yield from Medium(v, _mix(seed, guard), True, Board.read_state(c)).steps()
-                yield
-            c = c.apply_unchecked(x)
-            guard += 1
-            yield
-        if c.is_over and who in c.outcome.winners:
-            return a
-        yield
-    return None
 
 
 def view_key(v: Any, b: Board) -> tuple[Any, ...]:
@@ -272,11 +203,6 @@ class Search:
                     and st.turn_number == self.start_turn:
                 legal = view.legal_actions()
                 a = c.activate if c.activate in legal else None
-            if a is None and n >= 3 and who != me and st.decision == "deploy":
-                # With three or four players most games end on a card (a Turret dropped
-                # on a division's last subjects, Neurotoxin, a forced move): an opponent
-                # who can end the game and win with one does, as medium would.
-                a = yield from card_win_steps(st, who, _mix(self.seed, j, guard))
             if a is None:
                 legal = view.legal_actions()
                 if len(legal) == 1:
@@ -294,14 +220,7 @@ class Search:
             st = st.apply_unchecked(a)
             guard += 1
             yield
-        won = False
-        if n >= 3 and not st.is_over and st.turn == me and st.decision == "deploy":
-            # back at this seat's turn holding a card that ends the game and wins: the
-            # full medium finds it (it plays each card out), so the position is won
-            won = (yield from card_win_steps(st, me, _mix(self.seed, j, guard))) is not None
-            yield
-        val = CARD_WIN_VALUE if won else (
-            yield from value_steps(Board.read_state(st), me, me))
+        val = yield from value_steps(Board.read_state(st), me, me)
         _memo[key] = val
         if len(_memo) > _MEMO_SIZE:
             _memo.popitem(last=False)
