@@ -33,27 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/: sitefiles, build_wheel
 import build_wheel  # noqa: E402
-from build_wheel import run_in_pyodide, zip_stamp  # noqa: E402
+from build_wheel import CACHE_TAG, COMPILE, run_in_pyodide, zip_stamp  # noqa: E402
 from sitefiles import BUNDLE, ROOT, files_table  # noqa: E402
-
-# The Pyodide side: compile every module it was given (run.mjs copies py/ into its working
-# directory, as the page has it) and print the archive in base64.
-COMPILE = r"""
-import base64, io, py_compile, sys, zipfile
-names = sys.argv[1:]
-out = io.BytesIO()
-with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-    for name in names:
-        pyc = name + "c"  # beside its source: where zipimport looks for bytecode
-        py_compile.compile(name, cfile=pyc, dfile="/home/pyodide/" + name, doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-        for path in (name, pyc):
-            info = zipfile.ZipInfo(path, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            with open(path, "rb") as fh:
-                z.writestr(info, fh.read())
-print(base64.b64encode(out.getvalue()).decode())
-"""
 
 
 def modules(root: Path = ROOT) -> list[str]:
@@ -77,7 +58,10 @@ def is_fresh(root: Path = ROOT) -> bool:
 def build(root: Path = ROOT) -> Path:
     """Compile py/ in Pyodide and write the archive; returns its path."""
     names = modules(root)
-    data = run_in_pyodide(COMPILE, names, "build_pybundle", root)
+    # run.mjs copies py/ into Pyodide's working directory, as the page has it; each module's
+    # bytecode goes beside its source in the archive, where zipimport looks for it.
+    data = run_in_pyodide(COMPILE, [CACHE_TAG, "beside", "/home/pyodide/", "sources", *names],
+                          "build_pybundle", root)
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         inside = set(z.namelist())
         missing = [n for n in names if n not in inside]

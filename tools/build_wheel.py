@@ -45,21 +45,27 @@ PACKAGE = "cakegame"
 CACHE_TAG = "cpython-314"  # Pyodide 314's sys.implementation.cache_tag (checked at build)
 
 # Inside Pyodide: compile every module given (copied into the working directory) and print
-# a zip of the bytecode files in base64.
+# a zip in base64 of the bytecode files, and of the sources too when asked. Shared with
+# tools/build_pybundle.py. Arguments: the cache tag Pyodide must have, where the bytecode
+# goes ("cache": __pycache__/<module>.<tag>.pyc, as a wheel installs it; "beside":
+# <module>.pyc next to the source, where zipimport looks), the directory the page's Python
+# will import the modules from (for tracebacks), "sources" or "bytecode", then the modules.
 COMPILE = r"""
 import base64, io, py_compile, sys, zipfile
 from importlib.util import cache_from_source
-tag = sys.argv[1]
+tag, where, home, what, *names = sys.argv[1:]
 assert sys.implementation.cache_tag == tag, (sys.implementation.cache_tag, tag)
 out = io.BytesIO()
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-    for name in sys.argv[2:]:
-        pyc = cache_from_source(name)
-        py_compile.compile(name, cfile=pyc, dfile="/lib/python3.14/site-packages/" + name,
-                           doraise=True,
+    for name in names:
+        pyc = cache_from_source(name) if where == "cache" else name + "c"
+        py_compile.compile(name, cfile=pyc, dfile=home + name, doraise=True,
                            invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
-        with open(pyc, "rb") as fh:
-            z.writestr(zipfile.ZipInfo(pyc, date_time=(2020, 1, 1, 0, 0, 0)), fh.read())
+        for path in ((name, pyc) if what == "sources" else (pyc,)):
+            info = zipfile.ZipInfo(path, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            with open(path, "rb") as fh:
+                z.writestr(info, fh.read())
 print(base64.b64encode(out.getvalue()).decode())
 """
 
@@ -164,7 +170,8 @@ def compile_in_pyodide(modules: dict[str, bytes], root: Path = ROOT) -> dict[str
         for name, data in modules.items():
             (Path(tmp) / name).parent.mkdir(parents=True, exist_ok=True)
             (Path(tmp) / name).write_bytes(data)
-        data = run_in_pyodide(COMPILE, [CACHE_TAG, *modules], "build_wheel", root,
+        data = run_in_pyodide(COMPILE, [CACHE_TAG, "cache", "/lib/python3.14/site-packages/",
+                                        "bytecode", *modules], "build_wheel", root,
                               ("--no-default-copy", "--copy", f"{tmp}=."))
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         return {n: z.read(n) for n in z.namelist()}
