@@ -102,6 +102,17 @@ def test_index_module_preloads_name_files_of_the_pinned_runtime():
     chunk = re.search(r'from"\./(core-\w+\.js)"', core)
     assert chunk and f"runtime/pyscript/{chunk.group(1)}" in hrefs, "core.js re-exports " + (
         chunk.group(1) if chunk else "?")
+    # The benchmark's floors preload the same runtime files (bench/page.py compares them
+    # with the game): their names must follow the runtime too.
+    for floor in ("bench/hello/index.html", "bench/hello-micropip/index.html"):
+        page = ROOT / floor
+        names = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', page.read_text())
+        def chain(urls: list[str]) -> list[str]:
+            return sorted(u.split("/")[-1] for u in urls
+                          if "runtime/" in u and u.endswith((".js", ".mjs", ".json")))
+        assert chain(names) == chain(hrefs), floor
+        for name in names:
+            assert (page.parent / name).resolve().is_file(), (floor, name)
 
 
 def test_index_scripts_are_fetched_in_parallel_and_run_in_order():
