@@ -5,7 +5,8 @@
  *
  *  - file://            says how to serve the site instead of showing a blank page
  *  - progress           drives #boot-progress and #boot-stage from PyScript's `py:progress`
- *                       events, the bytes of the two big downloads, `py:ready` and `py:done`
+ *                       events, the bytes of the two big downloads, `py:ready`, then the
+ *                       game's own cakeBoot.live() (or, failing that, `py:done`)
  *  - preloads           the big downloads (index.html's <template id="preloads">, then
  *                       "preloads-later"), asked for once the early screen is up:
  *                       cakeBoot.preload()
@@ -14,7 +15,8 @@
  *                       #update-banner (a button with data-continue), never forced
  *
  * State for the UI and the tests: <html data-boot="loading|ready|error|file">, and
- * window.cakeBoot = {state, stage, stages, error, ready (a Promise), update, preload}.
+ * window.cakeBoot = {state, stage, stages, error, ready (a Promise), readyBy, update, live,
+ * preload}.
  * Developing: `?sw=off` unregisters the service worker and clears its caches.
  * See docs/architecture.md.
  */
@@ -31,6 +33,8 @@
     error: null,
     ready: new Promise(function (resolve) { readyResolve = resolve; }),
     update: null, // the waiting ServiceWorker once an update is offered
+    readyBy: null, // "game" (cakeBoot.live()) or "py:done", for the tests
+    live: function () { done("game"); }, // py/main.py: the first board is drawn and live
   });
   root.dataset.boot = "loading";
 
@@ -97,8 +101,9 @@
     registerServiceWorker();
   }
 
-  function done() {
+  function done(by) {
     if (boot.state !== "loading") return;
+    boot.readyBy = typeof by === "string" ? by : "py:done";
     show("Ready", 1);
     boot.state = "ready";
     root.dataset.boot = "ready";
@@ -265,7 +270,10 @@
     if (known) show(known[1], known[0]);
   });
   addEventListener("py:ready", function () { show("Starting the game", 0.96); });
-  // py:done bubbles from the main <script type="py"> once its code has run.
+  // The game says it is ready itself (cakeBoot.live() from py/main.py) the moment its
+  // first board is live: PyScript's py:done, which bubbles from the main <script type="py">
+  // once the runtime has finished its own work after that script, comes some 20 ms later.
+  // py:done stays as the fallback, for a script that returns without calling live().
   addEventListener("py:done", done);
 
   // ---- failure ---------------------------------------------------------------------------

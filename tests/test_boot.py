@@ -50,6 +50,9 @@ def test_page_loads_from_local_server_with_no_outside_request(game_page, site_ur
         if b:
             assert stages.index(a) < stages.index(b), stages
     assert game_page.evaluate("document.getElementById('boot-progress').value") == 100
+    # The game said so itself once its first board was live (py/main.py), rather than the
+    # page waiting for the runtime's py:done after the script.
+    assert game_page.evaluate("window.cakeBoot.readyBy") == "game"
     urls = [u for u in game_page.requests if u.startswith(site_url)]
     assert any(u.endswith("/runtime/pyodide/pyodide.asm.wasm") for u in urls)
     # Everything the page fetched while starting is in the service worker's precache,

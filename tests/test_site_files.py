@@ -34,7 +34,8 @@ def test_pyscript_toml_maps_the_python_bundle_and_points_at_local_runtime():
     assert config["packages"] == [f"./build/{build_wheel.wheel_name()}"]
     assert config["packages_cache"] == "never"
     main = (ROOT / sitefiles.MAIN_SCRIPT).read_text()
-    assert 'sys.path.insert(0, os.path.join(os.getcwd(), "py.zip"))' in main
+    assert 'BUNDLE = os.path.join(os.getcwd(), "py.zip")' in main
+    assert "sys.path.insert(0, BUNDLE)" in main
 
 
 def test_python_bundle_holds_every_module_with_checked_bytecode():
