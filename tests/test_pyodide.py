@@ -15,7 +15,7 @@ import os
 
 import pytest
 from conformance import play
-from pyodide_node import available, run_file_in_pyodide
+from pyodide_node import available, run_file_in_pyodide, run_in_pyodide
 
 pytestmark = [
     pytest.mark.pyodide,
@@ -51,3 +51,44 @@ def test_conformance_in_pyodide_and_same_final_states_as_cpython() -> None:
             (here["hash"], here["texts_hash"], here["actions"]), f"{players}p/{seed}"
     here = {f"{p}p/{s}": play(p, s, "none")["hash"] for p in HASH_PLAYERS for s in HASH_SEEDS}
     assert result["hashes"] == here
+
+
+# Inside Pyodide: every code object in the page's two archives (argv: their paths) has its
+# lines but no column positions, so the bytecode is smaller over the wire and to unmarshal.
+LEAN_BYTECODE = r"""
+import json, marshal, sys, zipfile
+
+def codes(code):
+    yield code
+    for const in code.co_consts:
+        if hasattr(const, "co_positions"):
+            yield from codes(const)
+
+seen = lines = columns = 0
+for archive in sys.argv[1:]:
+    with zipfile.ZipFile(archive) as z:
+        for name in z.namelist():
+            if name.endswith(".pyc"):
+                for code in codes(marshal.loads(z.read(name)[16:])):
+                    seen += 1
+                    for line, _end, col, _end_col in code.co_positions():
+                        lines += line is not None
+                        columns += col is not None
+print(json.dumps({"codes": seen, "lines": lines, "columns": columns}))
+"""
+
+
+def test_the_page_s_bytecode_keeps_lines_and_drops_column_positions(tmp_path) -> None:
+    import shutil
+
+    from tools import build_pybundle, build_wheel
+
+    build_pybundle.ensure()
+    build_wheel.ensure()
+    for path in (build_pybundle.BUNDLE, f"build/{build_wheel.wheel_name()}"):
+        shutil.copy(build_wheel.ROOT / path, tmp_path)
+    out = run_in_pyodide(LEAN_BYTECODE, timeout=120, copies=[(tmp_path, "archives")],
+                         args=["archives/py.zip", f"archives/{build_wheel.wheel_name()}"])
+    found = json.loads(out.strip().splitlines()[-1])
+    assert found["codes"] > 500 and found["lines"] > 5000, found
+    assert found["columns"] == 0, found

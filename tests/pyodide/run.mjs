@@ -10,6 +10,8 @@
 //                      DEST relative to /home/pyodide). Default: py=. (py/X -> X, as the
 //                      page's pyscript.toml maps it), so `import cakegame` works.
 //   --no-default-copy  do not copy py/.
+//   --env NAME=VALUE   an environment variable for Python, set before it starts
+//                      (repeatable; e.g. PYTHONNODEBUGRANGES=1)
 //
 // The working directory is /home/pyodide (first on sys.path), as in the page. FILE.py is
 // read from the host and run as __main__. stdout and stderr pass through unchanged. Exit
@@ -30,6 +32,7 @@ function usage(message) {
 
 const argv = process.argv.slice(2);
 const copies = [];
+const env = {};
 let defaultCopy = true;
 let code = null;
 let filename = null;
@@ -40,6 +43,11 @@ while (argv.length) {
     const at = spec.indexOf("=");
     if (at < 1) usage("--copy needs HOST=DEST");
     copies.push([resolve(spec.slice(0, at)), spec.slice(at + 1)]);
+  } else if (arg === "--env") {
+    const spec = argv.shift() || usage("--env needs NAME=VALUE");
+    const at = spec.indexOf("=");
+    if (at < 1) usage("--env needs NAME=VALUE");
+    env[spec.slice(0, at)] = spec.slice(at + 1);
   } else if (arg === "--no-default-copy") {
     defaultCopy = false;
   } else if (arg === "-c") {
@@ -80,6 +88,7 @@ const write = (stream) => ({
 });
 const pyodide = await loadPyodide({
   indexURL: INDEX + "/",
+  env: { HOME, ...env },
   stdout: undefined,
   stderr: undefined,
 });
