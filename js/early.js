@@ -180,7 +180,10 @@
       note.textContent = "Your game starts with these settings the moment Python is ready.";
     });
     // Until Python is up the dialog is not modal: the loading bar behind it stays in view.
+    // show() focuses the form's first field, which would scroll the page under the form.
+    var x = window.scrollX, y = window.scrollY;
     try { dialog.show(); } catch (e) { dialog.setAttribute("open", ""); }
+    window.scrollTo(x, y);
     dialog.classList.add("early");
     early.form = true;
     var timer = setInterval(function () {

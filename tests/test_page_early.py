@@ -43,6 +43,7 @@ def test_a_new_player_fills_the_form_while_python_loads_and_the_game_starts_with
     form = page.locator("#newgame")
     form.wait_for(state="visible")
     assert page.evaluate("document.documentElement.dataset.boot") == "loading"
+    assert page.evaluate("scrollY") == 0  # the form's focus does not scroll the page
     page.check("#ng-form input[name=players][value='3']")
     assert page.locator("#ng-seats .ng-seat:visible").count() == 3
     page.fill("#ng-seats .ng-seat >> nth=0 >> .ng-name", "Ann <b>")
@@ -65,6 +66,7 @@ def test_a_new_player_fills_the_form_while_python_loads_and_the_game_starts_with
     assert "Ann <b>" in text
     # The names show as text, and the game is for three with the seats typed.
     assert "Ann <b>" in page.locator("#players").inner_text()
+    assert page.evaluate("scrollY") == 0  # the game starts at the top, tools in view
     assert "players=3" in page.url and "seed=4242" in page.url and "first=2" in page.url
     assert "seats=human%2Ceasy" in page.url or "seats=human,easy" in page.url
     assert page.locator("#ng-seats .ng-seat").count() == 4  # the page's own rows only

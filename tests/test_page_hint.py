@@ -42,6 +42,10 @@ def test_a_hint_is_shown_explained_played_and_counted(page_watch, artifacts):
     assert action.startswith("from ")
     assert page_watch.locator("[data-hint]").count() == 0  # the marks go with the decision
     ask_hint(page_watch)  # a second hint, for the next part of the same move
+    # The count is kept with the game: a reload does not forget it.
+    page_watch.goto("index.html?botpace=0")  # the saved game, its computers at once
+    page_watch.wait_for_selector("html[data-boot=ready]", state="attached", timeout=90_000)
+    assert page_watch.locator("#log li").count() > log_before  # the same game, resumed
     # An easy bot finishes the game for the player.
     page_watch.locator(".seat-kind").nth(0).select_option("easy")
     page_watch.wait_for_function(

@@ -199,6 +199,17 @@ def person_choice(page) -> tuple[str, object]:
     return str(choose(state.view(state.current_player), "easy", seed=n * 31 + 1)), state
 
 
+# Each game-over button: is it the element at its own centre (not hidden by the dialog's
+# scrolling or covered)?
+GAME_OVER_BUTTONS = """
+() => ['go-close', 'go-review', 'go-again'].map(id => {
+  const b = document.getElementById(id), r = b.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [id, r.height > 0 && at !== null && b.contains(at)];
+})
+"""
+
+
 @pytest.mark.parametrize("size", list(_params()))
 def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size):
     viewport, touch, players, seed, seats = SIZES[size]
@@ -256,6 +267,11 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
         ways["panned"] = ways.get("panned", 0) + panned
         decisions += 1
     assert status(page).startswith("Game over"), status(page)
+    # The game-over dialog's buttons are in view, whatever the story chart's height.
+    page.wait_for_selector("#gameover[open]")
+    hidden = [b for b, seen in page.evaluate(GAME_OVER_BUTTONS) if not seen]
+    page.screenshot(path=str(artifacts / f"over-{size}.png"))
+    assert not hidden, f"{size}: the game-over buttons {hidden} are out of view"
     (artifacts / f"tops-{size}.json").write_text(json.dumps(tops))
     (artifacts / f"crossing-{size}.json").write_text(json.dumps(sorted(crossing)))
     # No layout jumps: what sits above the lab (status, strip, prompt, tray) keeps its

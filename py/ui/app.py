@@ -253,6 +253,7 @@ class App:
         self._game_started()
         self.changed()
         self.saver.now()
+        window.scrollTo(0, 0)  # a new game starts at the top: the status, the tools, the lab
 
     def _start_from_dialog(self, settings: params.Settings) -> None:
         self.new_game(settings)

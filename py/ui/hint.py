@@ -28,7 +28,6 @@ class Hints:
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.count = 0  # hints asked in this game
         # (state, action, the chambers it names, the other chambers of its plan)
         self.shown: tuple[Any, str, list[str], list[str]] | None = None
         self.asking: Any = None  # the state a hint is being worked out for
@@ -37,9 +36,15 @@ class Hints:
         """Hook the button (call once at start-up)."""
         self.app._on(by_id("btn-hint"), "click", lambda e: self.ask())
 
+    @property
+    def count(self) -> int:
+        """Hints asked in this game: kept with the game (`session.ui["hints"]`), so a
+        reload or a resumed save keeps the count."""
+        n = self.app.session.ui.get("hints", 0)
+        return n if type(n) is int and n >= 0 else 0
+
     def reset(self) -> None:
-        """A new (or resumed) game: no hint shown, none counted."""
-        self.count = 0
+        """A new (or resumed) game: no hint shown (the count is the game's own)."""
         self.shown = None
         self.asking = None
 
@@ -74,7 +79,8 @@ class Hints:
             return
         action = thinker.best()
         text = explain(thinker)
-        self.count += 1
+        self.app.session.ui["hints"] = self.count + 1
+        self.app.saver.now()
         self.shown = (s, str(action), chambers_of(action), plan_chambers(thinker))
         self.app.render()
         self.app.notice(text)

@@ -58,6 +58,9 @@ class Session:
                    "revealed": save.ui.get("revealed")}
         if isinstance(save.ui.get("guide"), dict):
             self.ui["guide"] = save.ui["guide"]  # the guided first game's place (ui.guide)
+        hints = save.ui.get("hints")
+        if type(hints) is int and hints >= 0:
+            self.ui["hints"] = hints  # "Suggest a move" asked so far (ui.hint)
         self.record = save.record
         if save.undo_base is not None:
             s = save.undo_base
