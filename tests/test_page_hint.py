@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from playhelp import status
+from playhelp import click_random, status
 
 HINTED = "[data-action][data-hint]"
 
@@ -53,4 +53,23 @@ def test_a_hint_is_shown_explained_played_and_counted(page_watch, artifacts):
         timeout=240_000, polling=500)
     assert "2 hints were asked for" in page_watch.inner_text("#go-hints")
     assert page_watch.locator("#btn-hint[disabled]").count() == 1
+    page_watch.assert_clean()
+
+
+def test_no_hint_while_a_turn_ending_choice_waits_for_its_confirmation(page_watch):
+    """The turn's last choice is made and waits for "end my turn": the hint has nothing
+    left to suggest, so its button is off until the player goes back."""
+    page_watch.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0&confirm=1")
+    rng = random.Random(5)
+    for _ in range(60):
+        page_watch.wait_for_selector("[data-confirm], #btn-hint:not([disabled])",
+                                     timeout=60_000)
+        if page_watch.locator("[data-confirm]").count():
+            break
+        click_random(page_watch, rng)
+    assert page_watch.locator("[data-confirm]").count(), "no end-of-turn confirmation came"
+    assert page_watch.locator("#btn-hint[disabled]").count() == 1
+    page_watch.keyboard.press("Escape")  # back to the choice
+    page_watch.wait_for_selector("#btn-hint:not([disabled])")
+    assert page_watch.locator("[data-confirm]").count() == 0
     page_watch.assert_clean()

@@ -77,6 +77,12 @@ class Hints:
         if self.app.state is not s:  # the game moved on while it was thinking
             self.app.render()
             return
+        if self.app.confirming is not None:
+            # The player made the choice meanwhile and is confirming it: a hint now would
+            # answer a question already answered.
+            self.app.notice("")
+            self.app.render()
+            return
         action = thinker.best()
         text = explain(thinker)
         self.app.session.ui["hints"] = self.count + 1
@@ -89,8 +95,10 @@ class Hints:
         """Keep the button and the marks in step with the state (called by each redraw)."""
         app = self.app
         s = app.state
+        # Not while a turn-ending choice waits for its confirmation: the decision is made.
         usable = (s is not None and not s.is_over and app.session.is_human(s.current_player)
-                  and self.asking is None and not app.session.needs_curtain(s.current_player))
+                  and self.asking is None and app.confirming is None
+                  and not app.session.needs_curtain(s.current_player))
         app.texts.prop("btn-hint", "disabled", not usable)
         for el in _all("[data-hint]"):
             el.removeAttribute("data-hint")
