@@ -272,7 +272,28 @@ def test_swings_include_cards_and_big_recycles(game4: record.Record) -> None:
         assert text.split()[0] in ("play", "gun") or moved >= 3 or burnt >= 2
 
 
-def test_ending_names_the_last_action(game4: record.Record) -> None:
+def test_ending_names_the_last_action_and_what_it_did(game4: record.Record) -> None:
     states = game4.states()
-    assert story.ending(states, game4.actions) == states[-2].describe(game4.actions[-1])
+    said = story.ending(states, game4.actions)
+    assert said is not None and said.startswith(states[-2].describe(game4.actions[-1]))
     assert story.ending(states[:5], game4.actions[:4]) is None
+    # Games between computer players: a game that ends with a division's last Test Subject
+    # says where it was destroyed and how, even when the last choice only finished a move
+    # ("... carry no more Cake Slices: 1 Blue Test Subject from H to M · 1 Blue Test Subject
+    # destroyed in M by the Turret").
+    endings = []
+    for players, seed in ((2, 1), (2, 5), (2, 7), (4, 1), (4, 8)):
+        s = cakegame.new_game(players=players, seed=seed)
+        states, actions = [s], []
+        while not s.is_over:
+            a = cakegame.bots.choose(s.view(s.current_player), "medium", seed=len(actions))
+            actions.append(str(a))
+            s = s.apply(a)
+            states.append(s)
+        text = story.ending(states, actions)
+        assert text is not None and text.startswith(states[-2].describe(actions[-1]) + ": ")
+        if s.outcome.reason.value == "no_subjects":
+            assert " destroyed in " in text, text
+        endings.append(text)
+    assert any(" by the Turret" in t and t.split(":")[0].endswith("Cake Slices")
+               for t in endings), endings

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from cakegame.events import EventKind, short
+
 from .labels import COLOURS, DIVISION_NAMES
 
 WIDTH = 640
@@ -70,11 +72,24 @@ def swings(states: list[Any], actions: list[str]) -> list[Swing]:
     return out
 
 
+# What the action that ended the game did: the pieces that moved, were destroyed, entered
+# or left the lab (the engine's events, in their short form; the game's end itself, and a
+# recycle or a Turret's shot the action already names, are told elsewhere).
+ENDING_EVENTS = frozenset((EventKind.MOVED, EventKind.SUBJECTS_DESTROYED, EventKind.SUBJECTS_IN,
+                           EventKind.CAKE_IN, EventKind.CAKE_INCINERATED,
+                           EventKind.CAKE_RETURNED))
+
+
 def ending(states: list[Any], actions: list[str]) -> str | None:
-    """The sentence for the action that ended the game (None while it goes on)."""
+    """The sentence for the action that ended the game and what it did (None while the
+    game goes on), e.g. "Blue's moving Test Subjects carry no more Cake Slices: Blue moved 1
+    Test Subject C→P · 1 Blue Test Subject destroyed in P by the Turret": a choice that
+    finishes a move says little by itself."""
     if not actions or not states[-1].is_over:
         return None
-    return states[-2].describe(actions[-1])
+    said = states[-2].describe(actions[-1])
+    then = [short(e) for e in states[-1].events if e.kind in ENDING_EVENTS]
+    return said + (": " + " · ".join(then) if then else "")
 
 
 @dataclass(frozen=True)
