@@ -88,8 +88,7 @@ class Panels:
         elif human:
             text = f"{name}: {s.prompt()}"
         else:
-            text = (f"{name} ({self.session.seats[seat]} computer player) is thinking: "
-                    f"{s.prompt()}")
+            text = f"{name} ({self.session.seats[seat]} computer player): {s.prompt()}"
         self.texts.text("status", text)
 
     def empty(self) -> None:
