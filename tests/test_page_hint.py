@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from playhelp import click_random, status
 
 HINTED = "[data-action][data-hint]"
@@ -18,6 +20,17 @@ def ask_hint(page) -> str:
     except Exception:
         raise AssertionError(page.inner_text("#notice") + "\n" + page.report()) from None
     return page.get_attribute(HINTED, "data-action")
+
+
+# Does the notice (the suggestion's sentence) cover any of the lab's visible frame?
+NOTICE_OVER_LAB = """
+() => {
+  const n = document.getElementById('notice').getBoundingClientRect();
+  const lab = document.getElementById('lab-wrap').getBoundingClientRect();
+  return n.height > 0 && n.left < lab.right && lab.left < n.right
+    && n.top < lab.bottom && lab.top < n.bottom;
+}
+"""
 
 
 def test_a_hint_is_shown_explained_played_and_counted(page_watch, artifacts):
@@ -36,6 +49,7 @@ def test_a_hint_is_shown_explained_played_and_counted(page_watch, artifacts):
     letter = action.split()[1]
     assert page_watch.locator(f'#chambers .chamber[data-letter="{letter}"][data-hint]').count() == 1
     page_watch.screenshot(path=str(artifacts / "hint.png"))
+    assert not page_watch.evaluate(NOTICE_OVER_LAB), "the suggestion covers the lab"
     log_before = page_watch.locator("#log li").count()
     page_watch.click(HINTED)  # play it
     page_watch.wait_for_function(f"document.querySelectorAll('#log li').length > {log_before}")
@@ -72,4 +86,17 @@ def test_no_hint_while_a_turn_ending_choice_waits_for_its_confirmation(page_watc
     page_watch.keyboard.press("Escape")  # back to the choice
     page_watch.wait_for_selector("#btn-hint:not([disabled])")
     assert page_watch.locator("[data-confirm]").count() == 0
+    page_watch.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                   is_mobile=True)
+def test_on_a_phone_the_suggestion_leaves_the_lab_in_view(page_watch, artifacts):
+    page_watch.goto("index.html?players=3&seed=11&seats=human,easy,easy&botpace=0")
+    page_watch.wait_for_selector("#btn-hint:not([disabled])")
+    page_watch.tap("#btn-hint")
+    page_watch.wait_for_selector(HINTED, timeout=60_000)
+    assert page_watch.inner_text("#notice").startswith("Suggested:")
+    page_watch.screenshot(path=str(artifacts / "hint-phone.png"))
+    assert not page_watch.evaluate(NOTICE_OVER_LAB), "the suggestion covers the lab"
     page_watch.assert_clean()
