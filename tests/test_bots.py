@@ -314,6 +314,94 @@ def test_medium_sees_a_player_after_the_next_who_can_end_the_game_and_win() -> N
     assert board.value(danger, 0, 1) < 0.3, "seat 2 ends the game on its turn and wins"
 
 
+
+def _four_player_ending(my_cake: int, cards: int, thin: bool) -> Board:
+    """Four players, the start of seat 0's turn. Seats 1-3 have 2 Cake Slices each in the
+    lab, seat 0 `my_cake`; seat 0 holds `cards` Aperture cards. Every division has subjects
+    in two chambers away from the old edge; seat 3 has one subject in all (`thin`) or six."""
+    s = cakegame.new_game(players=4, seed=5, first_player=0)
+    d: dict[str, Any] = s.to_data()
+    b = Board.read_state(s)
+    depth = b.depth()
+    deep = sorted(b.lab(), key=lambda p: (-depth[p], p))
+    for p in range(len(d["sub"])):
+        d["sub"][p] = [0, 0, 0, 0]
+        d["cake"][p] = [0, 0, 0, 0]
+    for seat in range(4):
+        d["sub"][deep[2 * seat]] = [3 if t == seat else 0 for t in range(4)]
+        d["sub"][deep[2 * seat + 1]] = [3 if t == seat else 0 for t in range(4)]
+        d["cake"][deep[2 * seat]] = [(my_cake if seat == 0 else 2) if t == seat else 0
+                                     for t in range(4)]
+    if thin:
+        d["sub"][deep[6]] = [0, 0, 0, 1]
+        d["sub"][deep[7]] = [0, 0, 0, 0]
+    lab = [p for p, rx in enumerate(d["pos"]) if rx is not None]
+    d["supply"] = [8 - sum(d["sub"][p][t] for p in lab) for t in range(4)]
+    d["cake_supply"] = [8 - sum(d["cake"][p][t] for p in lab) for t in range(4)]
+    deck = d["deck"]
+    d["hands"] = [deck[:cards], [], [], []]
+    d["deck"] = deck[cards:]
+    d["turret"] = None
+    d["cube"] = None
+    return Board.read_state(cakegame.State.from_json(d))
+
+
+def test_four_player_judgement_weighs_the_lead_the_cards_and_a_thin_division() -> None:
+    """With four players the game goes to whoever leads in cake when a division is wiped
+    out, mostly by a card of that leader's: leading with cards in hand while a division
+    stands on its last subject is worth far more than the lead alone, and trailing is
+    worth little whatever the cards."""
+    def judged(my_cake: int, cards: int, thin: bool) -> float:
+        b = _four_player_ending(my_cake, cards, thin)
+        assert b.hand[0] == cards
+        return board.ending_value(b, 0, board.value(b, 0, 0))
+
+    ready = judged(3, 2, True)
+    assert ready > 0.6, "leads, holds two cards, seat 3 is on its last subject"
+    assert ready > judged(3, 0, True) + 0.2, "without a card the lead is easily lost"
+    assert ready > judged(3, 2, False), "with no thin division the ending is further off"
+    assert judged(1, 2, True) < 0.3, "trailing: someone else ends it"
+    assert judged(3, 2, True) > judged(2, 2, True) > judged(1, 2, True)
+
+
+def test_four_player_judgement_is_its_weights_times_its_features() -> None:
+    """`bench/ending_fit.py` fits the weights to `ending_features`: they must be the
+    features `ending_value` weighs."""
+    for args in [(3, 2, True), (3, 1, True), (3, 0, False), (2, 2, True), (2, 1, False),
+                 (1, 2, True)]:
+        b = _four_player_ending(*args)
+        for me in range(4):
+            v = board.value(b, me, 0)
+            f = board.ending_features(b, me, v)
+            assert set(f) == set(board.ENDING_WEIGHTS)
+            z = sum(board.ENDING_WEIGHTS[k] * x for k, x in f.items())
+            assert board.ending_value(b, me, v) == pytest.approx(board.sigmoid(z), abs=1e-9)
+
+
+def test_four_player_judgement_keeps_a_finished_game_exact() -> None:
+    b = _four_player_ending(3, 2, True)
+    b.over = (0,)
+    assert board.ending_value(b, 0, 0.2) == 1.0
+    assert board.ending_value(b, 1, 0.9) == 0.0
+
+
+def test_the_four_player_judgement_is_used_with_four_players_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two- and three-player searches never call it (their play stays exactly as it
+    was); a four-player search does."""
+    calls: list[int] = []
+
+    def spy(b: Board, me: int, v: float) -> float:
+        calls.append(b.n)
+        return v
+
+    monkeypatch.setattr(search, "ending_value", spy)
+    for players in (2, 3, 4):
+        _clear_memos()
+        for s in _positions(players, 11, 3):
+            bots.choose(s.view(s.current_player), "hard", seed=3, iterations=4)
+    assert calls and set(calls) == {4}
+
 # ------------------------------------------------------- a deliberate answer to every decision
 
 

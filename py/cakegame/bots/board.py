@@ -894,3 +894,87 @@ def _remember(key: tuple[Any, ...], v: float) -> None:
 
 _VALUE_MEMO_SIZE = 20000
 _VALUE_MEMO: dict[tuple[Any, ...], float] = {}
+
+
+# With four players a game ends on a wipe-out, mostly by a card or the Portal Gun of the
+# player leading in cake at that moment, and is won by that leader; what decides it is who
+# leads in cake in the lab (not in safe cake) when a division is thin, and who holds the
+# cards to end it. `ending_value` weighs these into `value`'s verdict for the position at the
+# start of `me`'s turn. A logistic model fitted to the positions at every turn's start of
+# 253 four-player games between medium bots (win or not, against these features); see
+# docs/balance.md, "Four players, where the games end".
+ENDING_WEIGHTS = {
+    "bias": -0.951,
+    "value": 0.313,  # times the logit of `value`'s verdict
+    "lead": -1.102,  # `me` leads in cake in the lab, alone
+    "tie": -0.44,  # `me` shares the lead (with some cake)
+    "lead_card": 0.912,  # leads and holds one card
+    "lead_cards": 1.846,  # leads and holds two or more
+    "tie_card": 0.666,
+    "tie_cards": 1.266,
+    "lead_thin": 1.25,  # leads, times how thin the thinnest division is (THIN)
+    "lead_thin_cards": 0.393,  # the same, holding two or more cards
+}
+THIN = (0.0, 1.0, 0.5, 0.25)  # by the thinnest division's subjects in the lab (1, 2, 3; else 0)
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-3), 1.0 - 1e-3)
+    return math.log(p / (1.0 - p))
+
+
+def ending_features(b: Board, me: int, v: float) -> dict[str, float]:
+    """The features `ending_value` weighs, by the names of ENDING_WEIGHTS (for the tool
+    that fits the weights, `bench/ending_fit.py`)."""
+    lab = (b._geo or b.geo()).lab
+    n = b.n
+    cakes = [sum(b.cake[p][s] for p in lab) for s in range(n)]
+    subs = [sum(b.sub[p][s] for p in lab) for s in range(n)]
+    top = max(c for s, c in enumerate(cakes) if s != me)
+    lead = 1.0 if cakes[me] > top else 0.0
+    tie = 1.0 if cakes[me] == top and top > 0 else 0.0
+    one = 1.0 if b.hand[me] == 1 else 0.0
+    two = 1.0 if b.hand[me] >= 2 else 0.0
+    thin = THIN[min(subs)] if min(subs) < len(THIN) else 0.0
+    return {"bias": 1.0, "value": _logit(v), "lead": lead, "tie": tie,
+            "lead_card": lead * one, "lead_cards": lead * two, "tie_card": tie * one,
+            "tie_cards": tie * two, "lead_thin": lead * thin,
+            "lead_thin_cards": lead * two * thin}
+
+
+def ending_value(b: Board, me: int, v: float) -> float:
+    """`me`'s win chance at the start of its turn with four players, from `value`'s
+    verdict `v` and who leads in cake, who could end the game and when (see
+    ENDING_WEIGHTS). A finished game keeps its exact value."""
+    if b.over is not None:
+        return outcome_value(b.over, me)
+    w = ENDING_WEIGHTS
+    lab = (b._geo or b.geo()).lab
+    n = b.n
+    cakes = [0] * n
+    subs = [0] * n
+    for p in lab:
+        cp, sp = b.cake[p], b.sub[p]
+        for s in range(n):
+            cakes[s] += cp[s]
+            subs[s] += sp[s]
+    top = max(c for s, c in enumerate(cakes) if s != me)
+    lead = cakes[me] > top
+    tie = cakes[me] == top and top > 0
+    hand = b.hand[me]
+    thinnest = min(subs)
+    thin = THIN[thinnest] if thinnest < len(THIN) else 0.0
+    x = w["bias"] + w["value"] * _logit(v)
+    if lead:
+        x += w["lead"] + w["lead_thin"] * thin
+        if hand == 1:
+            x += w["lead_card"]
+        elif hand >= 2:
+            x += w["lead_cards"] + w["lead_thin_cards"] * thin
+    elif tie:
+        x += w["tie"]
+        if hand == 1:
+            x += w["tie_card"]
+        elif hand >= 2:
+            x += w["tie_cards"]
+    return sigmoid(x)
