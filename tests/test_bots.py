@@ -360,7 +360,7 @@ def test_four_player_judgement_weighs_the_lead_the_cards_and_a_thin_division() -
     assert ready > 0.6, "leads, holds two cards, seat 3 is on its last subject"
     assert ready > judged(3, 0, True) + 0.2, "without a card the lead is easily lost"
     assert ready > judged(3, 2, False), "with no thin division the ending is further off"
-    assert judged(1, 2, True) < 0.3, "trailing: someone else ends it"
+    assert judged(1, 2, True) < 0.5, "trailing: someone else ends it"
     assert judged(3, 2, True) > judged(2, 2, True) > judged(1, 2, True)
 
 

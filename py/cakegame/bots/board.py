@@ -901,19 +901,20 @@ _VALUE_MEMO: dict[tuple[Any, ...], float] = {}
 # leads in cake in the lab (not in safe cake) when a division is thin, and who holds the
 # cards to end it. `ending_value` weighs these into `value`'s verdict for the position at the
 # start of `me`'s turn. A logistic model fitted to the positions at every turn's start of
-# 253 four-player games between medium bots (win or not, against these features); see
+# 253 four-player games between medium bots (win or not, against these features), with
+# `value`'s verdict kept at its whole weight (`bench/ending_fit.py --offset`); see
 # docs/balance.md, "Four players, where the games end".
 ENDING_WEIGHTS = {
-    "bias": -0.951,
-    "value": 0.313,  # times the logit of `value`'s verdict
-    "lead": -1.102,  # `me` leads in cake in the lab, alone
-    "tie": -0.44,  # `me` shares the lead (with some cake)
-    "lead_card": 0.912,  # leads and holds one card
-    "lead_cards": 1.846,  # leads and holds two or more
-    "tie_card": 0.666,
-    "tie_cards": 1.266,
-    "lead_thin": 1.25,  # leads, times how thin the thinnest division is (THIN)
-    "lead_thin_cards": 0.393,  # the same, holding two or more cards
+    "bias": -0.56,
+    "value": 1.0,  # times the logit of `value`'s verdict (kept whole: fixed, not fitted)
+    "lead": -1.257,  # `me` leads in cake in the lab, alone
+    "tie": -0.499,  # `me` shares the lead (with some cake)
+    "lead_card": 0.716,  # leads and holds one card
+    "lead_cards": 1.747,  # leads and holds two or more
+    "tie_card": 0.637,
+    "tie_cards": 1.234,
+    "lead_thin": 1.292,  # leads, times how thin the thinnest division is (THIN)
+    "lead_thin_cards": 0.452,  # the same, holding two or more cards
 }
 THIN = (0.0, 1.0, 0.5, 0.25)  # by the thinnest division's subjects in the lab (1, 2, 3; else 0)
 
