@@ -42,7 +42,7 @@ from typing import Any
 from ..actions import Action, Verb
 from ..content import PANEL_LETTERS
 from ..rng import Rng
-from .board import Board, ending_value, value_steps
+from .board import Board, value_steps
 from .heuristic import (
     Medium,
     P,
@@ -220,13 +220,7 @@ class Search:
             st = st.apply_unchecked(a)
             guard += 1
             yield
-        end = Board.read_state(st)
-        val = yield from value_steps(end, me, me)
-        if n == 4:
-            # four players: who leads in cake when a division is thin, and who holds the
-            # cards to end the game, decide it (`ending_value`); two and three players
-            # keep `value`'s verdict
-            val = ending_value(end, me, val)
+        val = yield from value_steps(Board.read_state(st), me, me)
         _memo[key] = val
         if len(_memo) > _MEMO_SIZE:
             _memo.popitem(last=False)
