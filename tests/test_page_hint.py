@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from playhelp import click_random, status
 
 HINTED = "[data-action][data-hint]"
