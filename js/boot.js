@@ -272,7 +272,8 @@
   addEventListener("py:ready", function () { show("Starting the game", 0.96); });
   // The game says it is ready itself (cakeBoot.live() from py/main.py) the moment its
   // first board is live: PyScript's py:done, which bubbles from the main <script type="py">
-  // once the runtime has finished its own work after that script, comes some 20 ms later.
+  // once the runtime has finished its own work after that script, comes later (3-4 ms on a
+  // quiet machine, tens of ms on a loaded one).
   // py:done stays as the fallback, for a script that returns without calling live().
   addEventListener("py:done", done);
 

@@ -82,8 +82,8 @@ ENDING_EVENTS = frozenset((EventKind.MOVED, EventKind.SUBJECTS_DESTROYED, EventK
 
 def ending(states: list[Any], actions: list[str]) -> str | None:
     """The sentence for the action that ended the game and what it did (None while the
-    game goes on), e.g. "Blue's moving Test Subjects carry no more Cake Slices: Blue moved 1
-    Test Subject C→P · 1 Blue Test Subject destroyed in P by the Turret": a choice that
+    game goes on), e.g. "Blue's moving Test Subjects carry no more Cake Slices: 1 Blue Test
+    Subject from H to M · 1 Blue Test Subject destroyed in M by the Turret": a choice that
     finishes a move says little by itself."""
     if not actions or not states[-1].is_over:
         return None
