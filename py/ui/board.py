@@ -29,15 +29,18 @@ class Mark:
 
 
 class _Chamber:
+    """One chamber's elements and what they now show (so a redraw touches only changes)."""
+
     __slots__ = ("g", "style", "content", "sig", "cls", "pos", "attrs", "title", "at",
                  "set_attrs", "transition", "title_key", "hex")
 
-    def __init__(self, g: Any, content: Any, title: Any) -> None:
-        self.g = g
-        self.style = g.style  # kept: each `g.style` from Python is one more bridge call
+    def __init__(self) -> None:
+        self.g: Any = None
+        self.style: Any = None  # kept: each `g.style` from Python is one more bridge call
+        self.content: Any = None
+        self.title: Any = None
+        self.hex: Any = None
         self.transition = ""
-        self.content = content
-        self.title = title
         self.sig: tuple | None = None
         self.title_key: tuple | None = None
         self.cls = ""
@@ -45,7 +48,11 @@ class _Chamber:
         self.attrs: tuple | None = None  # None: never set, so the first redraw names it
         self.at: tuple[int, int] | None = None
         self.set_attrs: dict[tuple[bool, str], str] = {}  # (on the hexagon?, name) -> value
-        self.hex: Any = None
+
+    def bind(self, g: Any, content: Any, title: Any, hexagon: Any) -> None:
+        """The elements drawn for this chamber."""
+        self.g, self.style, self.content, self.title, self.hex = (
+            g, g.style, content, title, hexagon)
 
 
 class Board:
@@ -90,25 +97,43 @@ class Board:
         view = self.views.get(letter)
         return view.g if view is not None and "gone" not in view.cls else None
 
-    def _make(self, letter: str) -> _Chamber:
-        g = svg("g", "chamber", id=f"ch-{letter}", data_letter=letter, data_chamber=letter)
-        title = svg("title", id=f"t-{letter}")
-        g.append(title)
+    def _markup(self, c: Any, content: str, title: str, pos: str, cls: str,
+                mark: Mark | None) -> tuple[str, dict[tuple[bool, str], str]]:
+        """A chamber the lab has not shown yet, whole, as markup (the redraw after a new
+        game writes all of them in one DOM call): its group, the <title> describing it, the
+        hexagon, the edge lines and its contents, with its classes, place and target
+        attributes already set. Also the target attributes, as `_set_target` keeps them."""
+        letter = c.letter
+        want = self._target_attrs(mark, letter)
+        on_g = "".join(f' {name}="{esc(value)}"' for (on_hex, name), value in want.items()
+                       if not on_hex)
+        on_hex = "".join(f' {name}="{esc(value)}"' for (on_hex, name), value in want.items()
+                         if on_hex)
         # The hexagon is what keys reach: a button named "Chamber K" and what choosing it
         # does, described by the <title> (the contents). It holds no text itself, so its
-        # name never contradicts the letter and numbers drawn beside it.
-        hexagon = svg("polygon", "hex", points=HEX_POINTS, aria_describedby=f"t-{letter}")
-        g.append(hexagon)
-        g.append(svg("polyline", "edge edge-new", points=NEW_EDGE))
-        g.append(svg("polyline", "edge edge-old", points=OLD_EDGE))
-        # The drawn letter and numbers are said in words by the name and the <title>.
-        content = svg("g", "content", aria_hidden="true")
-        g.append(content)
-        self.layer.append(g)
-        view = _Chamber(g, content, title)
-        view.hex = hexagon
-        self.views[letter] = view
-        return view
+        # name never contradicts the letter and numbers drawn beside it. The drawn letter
+        # and numbers are said in words by the name and the <title>.
+        return (f'<g class="{cls}" id="ch-{letter}" data-letter="{letter}" '
+                f'data-chamber="{letter}" style="transform: {pos}"{on_g}>'
+                f'<title id="t-{letter}">{esc(title)}</title>'
+                f'<polygon class="hex" points="{HEX_POINTS}" aria-describedby="t-{letter}"'
+                f'{on_hex}/>'
+                f'<polyline class="edge edge-new" points="{NEW_EDGE}"/>'
+                f'<polyline class="edge edge-old" points="{OLD_EDGE}"/>'
+                f'<g class="content" aria-hidden="true">{content}</g></g>'), want
+
+    def _add(self, made: list[tuple[str, str, dict]]) -> None:
+        """Write the new chambers' markup at the end of the layer, and keep their elements:
+        (letter, markup, target attributes) each, their views already filled in."""
+        before = self.layer.lastElementChild
+        self.layer.insertAdjacentHTML("beforeend", "".join(m[1] for m in made))
+        g = before.nextElementSibling if found(before) else self.layer.firstElementChild
+        for letter, _markup, want in made:
+            view = self.views[letter]
+            title = g.firstElementChild
+            view.bind(g, g.lastElementChild, title, title.nextElementSibling)
+            view.set_attrs = want
+            g = g.nextElementSibling
 
     def render(self, state: Any, marks: dict[str, Mark], dim: bool,
                last: frozenset[str] = frozenset(), source: str | None = None,
@@ -141,42 +166,20 @@ class Board:
         portal_no = 0
         present = set()
         shown: list[tuple[Any, int | None]] = []  # each chamber and its Portal's number
+        made: list[tuple[str, str, dict]] = []  # chambers drawn for the first time
         for c in chambers:
             present.add(c.letter)
-            view = self.views.get(c.letter) or self._make(c.letter)
             portal = None
             if c.portal:
                 portal = portal_no
                 portal_no += 1
             shown.append((c, portal))
             sig = drawing.signature(c, portal, players, disarmed)
-            if sig != view.sig:
-                view.content.innerHTML = drawing.chamber_markup(c, portal, players, disarmed)
-                view.sig = sig
-            title_key = (sig, c.new_edge, c.old_edge)
-            if title_key != view.title_key:
-                # The description names the edges too: rebuilt when a recycle moves them.
-                view.title.textContent = drawing.chamber_title(c, names, disarmed and c.turret)
-                view.title_key = title_key
+            title_key = (sig, c.new_edge, c.old_edge)  # the description names the edges too
             pos = self.positions.get((c.row, c.x))
             if pos is None:
                 cx, cy = drawing.centre(c.row, c.x)
                 pos = self.positions[(c.row, c.x)] = f"translate({cx:.1f}px, {cy:.1f}px)"
-            arrive = False
-            if pos != view.pos:
-                # A recycled chamber travels from the old edge to its new place, above the
-                # others and slower; ordinary moves (a row shifting) slide.
-                jump = view.at is not None and (abs(view.at[0] - c.x) > 3 or view.at[1] != c.row)
-                transition = "transform .9s cubic-bezier(.4,0,.2,1)" if jump else ""
-                if jump:
-                    self.layer.append(view.g)  # drawn last: on top while it travels
-                if transition != view.transition:
-                    view.style.transition = transition
-                    view.transition = transition
-                view.style.transform = pos
-                view.pos = pos
-                view.at = (c.x, c.row)
-                arrive = jump
             mark = marks.get(c.letter)
             cls = "chamber"
             if c.new_edge:
@@ -193,18 +196,50 @@ class Board:
                 cls += " changed"
             if c.letter in self.flashing:
                 cls += " flash"
-            if arrive:
-                cls += " travel"
-            if cls != view.cls:
-                view.g.setAttribute("class", cls)
-                view.cls = cls
             attrs = (mark.mode, mark.action, mark.label) if mark else ()
-            if attrs != view.attrs:
+            view = self.views.get(c.letter)
+            if view is None or attrs != view.attrs:
                 if mark is not None and mark.action and not mark.label and describe is not None:
                     # The sentence for screen readers, worked out only when the target changed.
                     mark.label = describe(mark.action)
+            if view is None:
+                view = self.views[c.letter] = _Chamber()
+                view.sig, view.title_key, view.pos, view.at = sig, title_key, pos, (c.x, c.row)
+                view.cls, view.attrs = cls, attrs
+                markup, want = self._markup(
+                    c, drawing.chamber_markup(c, portal, players, disarmed),
+                    drawing.chamber_title(c, names, disarmed and c.turret), pos, cls, mark)
+                made.append((c.letter, markup, want))
+                continue
+            if sig != view.sig:
+                view.content.innerHTML = drawing.chamber_markup(c, portal, players, disarmed)
+                view.sig = sig
+            if title_key != view.title_key:
+                # Rebuilt when a recycle moves the edges, too.
+                view.title.textContent = drawing.chamber_title(c, names, disarmed and c.turret)
+                view.title_key = title_key
+            if pos != view.pos:
+                # A recycled chamber travels from the old edge to its new place, above the
+                # others and slower; ordinary moves (a row shifting) slide.
+                jump = view.at is not None and (abs(view.at[0] - c.x) > 3 or view.at[1] != c.row)
+                transition = "transform .9s cubic-bezier(.4,0,.2,1)" if jump else ""
+                if jump:
+                    self.layer.append(view.g)  # drawn last: on top while it travels
+                    cls += " travel"
+                if transition != view.transition:
+                    view.style.transition = transition
+                    view.transition = transition
+                view.style.transform = pos
+                view.pos = pos
+                view.at = (c.x, c.row)
+            if cls != view.cls:
+                view.g.setAttribute("class", cls)
+                view.cls = cls
+            if attrs != view.attrs:
                 self._set_target(view, mark, c.letter)
                 view.attrs = attrs
+        if made:
+            self._add(made)
         self._ghosts(ghosts, describe)
         spots = {c.letter: (c.row, c.x) for c in chambers}
         drawn: list[drawing.Box] = []
