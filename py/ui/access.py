@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 import cakegame
-from pyodide.ffi import create_proxy
 from pyscript import document
 
 from . import commands, keynav, labels, later, speech, targets
@@ -41,22 +40,19 @@ class Access:
         self.command_open = False
         self._filled: tuple = ()
         self.status_live = "polite"  # #status's aria-live as last set
-        self._proxies: list[Any] = []
 
     # ---- wiring ----------------------------------------------------------------------------
     def wire(self) -> None:
         """Listen to the command box and to how the player points."""
-        self._on(by_id("command"), "submit", self._submit)
-        self._on(by_id("command-input"), "input", lambda e: self._hint())
-        self._on(by_id("command-close"), "click", lambda e: self.close_command())
-        self._on(by_id("btn-command"), "click", lambda e: self.open_command())
+        self._on("command", "submit", self._submit)
+        self._on("command-input", "input", lambda e: self._hint())
+        self._on("command-close", "click", lambda e: self.close_command())
+        self._on("btn-command", "click", lambda e: self.open_command())
         self._on(document, "pointerdown", self._pointed)
         by_id("btn-command").disabled = False
 
-    def _on(self, el: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        el.addEventListener(event, proxy)
+    def _on(self, target: Any, event: str, handler: Any) -> None:
+        self.app._on(target, event, handler)
 
     def _pointed(self, event: Any) -> None:
         self.pointer = True

@@ -43,6 +43,7 @@ from .board import Board, Mark
 from .clicks import ClickGuard
 from .dom import Texts, by_id, found, h
 from .labview import LabView
+from .listen import Listeners
 from .newgame import NewGameDialog, random_seed
 from .panels import Panels
 from .picture import Picture
@@ -62,7 +63,7 @@ class App:
         self.clicks = ClickGuard()  # a click applies only what was on screen when pressed
         self.pending_import: saves.Save | None = None  # waiting for "Replace it"
         self.animator = Animator()
-        self._proxies: list[Any] = []
+        self.listeners = Listeners()
         self.panels = Panels(self.session, self.texts, self._on, self.set_seat)
         self.newgame: NewGameDialog | None = None
         self.settings = params.Settings()
@@ -131,24 +132,24 @@ class App:
             dialogs.message(*self.saver.problem)  # opened last: on top of the new-game screen
             self.saver.problem = None
 
-    def _on(self, el: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        el.addEventListener(event, proxy)
+    def _on(self, target: Any, event: str, handler: Any) -> None:
+        """Call `handler(event)` on `event` at `target`: an element, the document, the
+        window, or an element's id (`ui/listen.py`)."""
+        self.listeners.on(target, event, handler)
 
     def _wire(self) -> None:
         self._on(document, "click", self.on_click)
         self._on(document, "keydown", self.on_key)
-        self._on(by_id("btn-undo"), "click", lambda e: self.undo())
-        self._on(by_id("btn-new"), "click", lambda e: self.open_newgame(can_continue=False))
-        self._on(by_id("btn-export"), "click", lambda e: self.export())
-        self._on(by_id("btn-import"), "click", lambda e: by_id("import-file").click())
-        self._on(by_id("import-file"), "change", self.on_import)
-        self._on(by_id("msg-ok"), "click", lambda e: dialogs.close("message"))
-        self._on(by_id("curtain-go"), "click", lambda e: self.reveal())
-        self._on(by_id("curtain"), "cancel", lambda e: e.preventDefault())
-        self._on(by_id("go-close"), "click", lambda e: dialogs.close("gameover"))
-        self._on(by_id("go-again"), "click", lambda e: self.play_again())
+        self._on("btn-undo", "click", lambda e: self.undo())
+        self._on("btn-new", "click", lambda e: self.open_newgame(can_continue=False))
+        self._on("btn-export", "click", lambda e: self.export())
+        self._on("btn-import", "click", lambda e: by_id("import-file").click())
+        self._on("import-file", "change", self.on_import)
+        self._on("msg-ok", "click", lambda e: dialogs.close("message"))
+        self._on("curtain-go", "click", lambda e: self.reveal())
+        self._on("curtain", "cancel", lambda e: e.preventDefault())
+        self._on("go-close", "click", lambda e: dialogs.close("gameover"))
+        self._on("go-again", "click", lambda e: self.play_again())
         # A click's save runs just after its redraw (AutoSave.soon); leaving or hiding the
         # page first (a reload, closing the tab, switching apps on a phone) saves at once.
         self._on(window, "pagehide", lambda e: self.saver.flush())
@@ -156,21 +157,21 @@ class App:
         self._on(document, "visibilitychange", lambda e: self.saver.flush())
         self._on(window, "storage", self.on_storage)  # another tab saved: follow it
         self._on(document, "mousedown", self.clicks.pressed)
-        self._on(by_id("imp-yes"), "click", lambda e: self._import_confirmed())
-        self._on(by_id("imp-no"), "click", lambda e: self._import_cancelled())
-        self._on(by_id("imp-export"), "click", lambda e: self.export())
+        self._on("imp-yes", "click", lambda e: self._import_confirmed())
+        self._on("imp-no", "click", lambda e: self._import_cancelled())
+        self._on("imp-export", "click", lambda e: self.export())
         self.newgame = NewGameDialog(self._on, self._start_from_dialog, self.replays.learn)
         self.replays.wire()
-        self._on(by_id("btn-legend"), "click", lambda e: dialogs.open_modal("legend-box"))
-        self._on(by_id("legend-close"), "click", lambda e: dialogs.close("legend-box"))
-        self._on(by_id("btn-prefs"), "click", lambda e: self.open_prefs())
-        self._on(by_id("prefs-close"), "click", lambda e: dialogs.close("prefs"))
-        self._on(by_id("pref-confirm"), "change", lambda e: self.set_pref(
+        self._on("btn-legend", "click", lambda e: dialogs.open_modal("legend-box"))
+        self._on("legend-close", "click", lambda e: dialogs.close("legend-box"))
+        self._on("btn-prefs", "click", lambda e: self.open_prefs())
+        self._on("prefs-close", "click", lambda e: dialogs.close("prefs"))
+        self._on("pref-confirm", "change", lambda e: self.set_pref(
             "confirm_end", bool(e.target.checked)))
-        self._on(by_id("pref-single"), "change", lambda e: self.set_pref(
+        self._on("pref-single", "change", lambda e: self.set_pref(
             "auto_single", bool(e.target.checked)))
-        self._on(by_id("pace"), "change", lambda e: self.set_pref("pace", str(e.target.value)))
-        self._on(by_id("bot-step"), "click", lambda e: self.step_bot())
+        self._on("pace", "change", lambda e: self.set_pref("pace", str(e.target.value)))
+        self._on("bot-step", "click", lambda e: self.step_bot())
         log = by_id("log")
         self._on(log, "mouseover", self._log_point)
         self._on(log, "focusin", self._log_point)

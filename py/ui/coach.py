@@ -25,8 +25,8 @@ class Coach:
         self.box = by_id("coach")
         self.marks: Any = None
         self.marks_key: tuple = ()
-        on(by_id("coach-ok"), "click", lambda e: on_close())
-        on(by_id("coach-leave"), "click", lambda e: on_leave())
+        on("coach-ok", "click", lambda e: on_close())
+        on("coach-leave", "click", lambda e: on_leave())
 
     def show(self, tip: guide.Tip | None, state: Any) -> None:
         """Show `tip` (None hides the box) and ring its chambers where they are now."""

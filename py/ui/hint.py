@@ -18,7 +18,7 @@ from typing import Any
 from pyscript import window
 
 from . import bots_bridge
-from .dom import by_id, found
+from .dom import found
 
 HINT_LEVEL = "hard"
 
@@ -34,7 +34,7 @@ class Hints:
 
     def wire(self) -> None:
         """Hook the button (call once at start-up)."""
-        self.app._on(by_id("btn-hint"), "click", lambda e: self.ask())
+        self.app._on("btn-hint", "click", lambda e: self.ask())
 
     @property
     def count(self) -> int:

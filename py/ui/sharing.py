@@ -35,9 +35,9 @@ class ShareDialog:
     def __init__(self, on: Callable[[Any, str, Any], None]) -> None:
         self.dialog = by_id("share")
         self.link = ""
-        on(by_id("sh-show"), "click", lambda e: self._reveal())
-        on(by_id("sh-copy"), "click", lambda e: self._copy())
-        on(by_id("sh-close"), "click", lambda e: self.dialog.close())
+        on("sh-show", "click", lambda e: self._reveal())
+        on("sh-copy", "click", lambda e: self._copy())
+        on("sh-close", "click", lambda e: self.dialog.close())
 
     def open(self, rec: Record, in_progress: bool) -> None:
         self.link = link_for(rec)
