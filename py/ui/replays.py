@@ -19,7 +19,6 @@ from . import coach as coachmod
 from . import dialogs, guide, later, params, sharelink
 from . import record as recordmod
 from .dom import by_id, show
-from .replay import Replay
 
 if TYPE_CHECKING:  # imported when first used (review, sharing, story): not at start-up
     from .review import ReviewDialog
@@ -44,11 +43,11 @@ class Replays:
 
     def wire(self) -> None:
         on = self.app._on
-        on(by_id("btn-review"), "click", lambda e: self.open_review())
-        on(by_id("btn-share"), "click", lambda e: self.share())
-        on(by_id("go-review"), "click", lambda e: self.open_review())
-        on(by_id("log"), "click", self._on_log_click)
-        on(by_id("go-chart"), "click", self._on_story_click)
+        on("btn-review", "click", lambda e: self.open_review())
+        on("btn-share", "click", lambda e: self.share())
+        on("go-review", "click", lambda e: self.open_review())
+        on("log", "click", self._on_log_click)
+        on("go-chart", "click", self._on_story_click)
         on(window, "hashchange", self._on_hash)  # a link pasted into this very tab
         self.coach_box = coachmod.Coach(on, by_id("lab"), self.close_tip, self.leave_guide)
 
@@ -94,6 +93,8 @@ class Replays:
                             f"Its history cannot be replayed: {error}.")
             return
         dialogs.close("gameover")
+        from .replay import Replay  # imported at first use: the first board does not need it
+
         self._review().open(Replay(rec, states), "game", at)
 
     def _on_log_click(self, event: Any) -> None:
@@ -115,6 +116,8 @@ class Replays:
     def open_link(self, fragment: str) -> None:
         """Open a shared game (the URL's fragment) as a replay at its start; refuse a bad
         link with words, and leave everything saved as it was."""
+        from .replay import Replay
+
         try:
             rec = sharelink.decode(fragment)
             replay = Replay(rec)
@@ -154,6 +157,8 @@ class Replays:
     def continue_from(self, rec: recordmod.Record, source: str) -> None:
         """A new game from a replay's moment. The game saved now is first kept aside under
         its own key, so nothing is lost; if it cannot be, nothing changes."""
+        from .replay import Replay
+
         try:
             replay = Replay(rec)
         except recordmod.RecordError as error:
