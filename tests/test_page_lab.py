@@ -8,6 +8,7 @@ import random
 
 import pytest
 from playhelp import click_random
+from ui import targets
 
 CHAMBER_WIDTHS = """
 () => [...document.querySelectorAll('#chambers > .chamber:not(.gone) .hex')]
@@ -198,4 +199,158 @@ def test_a_single_option_is_taken_by_itself_only_when_asked(page_watch, auto):
         button.click()
         page.wait_for_function("() => JSON.parse(localStorage.getItem('cakegame.save'))"
                                ".log.length === 1", timeout=10_000)
+    page.assert_clean()
+
+
+# ---- choices out of view: the edge markers -----------------------------------------------
+
+def _late_wide_save() -> str:
+    """A save of a three-person game past turn 40, at a decision with at least 10 chambers
+    to choose, in a lab that has grown wide (easy bots played every seat up to there)."""
+    import cakegame
+    from cakegame.bots import choose
+    from ui import saves
+    s = cakegame.new_game(players=3, seed=5)
+    n = 0
+    while True:
+        assert not s.is_over and s.turn_number < 70, "no wide decision late in the game"
+        chambers = {c.letter: c.x for c in s.chambers()}
+        board = targets.sort_actions([str(a) for a in s.legal_actions()]).board
+        xs = [chambers[k] for k in board if k in chambers]
+        if s.turn_number >= 40 and len(xs) >= 10 and max(xs) - min(xs) >= 16:
+            return saves.encode(s, ["human"] * 3, ui={"pass_device": False})
+        s = s.apply(choose(s.view(s.current_player), "easy", seed=n * 31 + 1))
+        n += 1
+
+
+# After the redraw and the lab's follow: each board choice, by how much of it shows in the
+# panel (a choice three quarters in view counts as in view), and the markers shown.
+CHOICES_VS_MARKERS = """
+async () => {
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const wrap = document.getElementById('lab-wrap');
+  const box = wrap.getBoundingClientRect();
+  const inner = {left: box.left + wrap.clientLeft, top: box.top + wrap.clientTop};
+  inner.right = inner.left + wrap.clientWidth;
+  inner.bottom = inner.top + wrap.clientHeight;
+  const choices = [...document.querySelectorAll(
+      '#chambers > .chamber.target, #chambers > .chamber.second, #chambers > .chamber.multi')]
+    .map(g => {
+      const r = g.querySelector('.hex').getBoundingClientRect();
+      const seenW = Math.min(r.right, inner.right) - Math.max(r.left, inner.left);
+      const seenH = Math.min(r.bottom, inner.bottom) - Math.max(r.top, inner.top);
+      const x = (r.left + r.right) / 2;
+      let side = null;
+      const mid = (inner.left + inner.right) / 2;
+      if (seenW < r.width * 0.75 - 0.5) side = x < mid ? 'left' : 'right';
+      else if (seenH < r.height * 0.75 - 0.5) side = 'top or bottom';
+      const whole = r.left >= inner.left - 0.5 && r.right <= inner.right + 0.5
+                 && r.top >= inner.top - 0.5 && r.bottom <= inner.bottom + 0.5;
+      return {letter: g.dataset.letter, side, x, whole};
+    });
+  const markers = {};
+  for (const b of document.querySelectorAll('.lab-more')) {
+    if (!b.hidden && b.getClientRects().length) {
+      markers[b.dataset.side] = {text: b.textContent, name: b.getAttribute('aria-label'),
+                                 tag: b.tagName, type: b.type};
+    }
+  }
+  return {choices, markers, left: wrap.scrollLeft};
+}
+"""
+
+SETTLED_SCROLL = """
+async () => {
+  const wrap = document.getElementById('lab-wrap');
+  let last = -1, still = 0;
+  for (let i = 0; i < 200 && still < 5; i++) {
+    await new Promise(r => requestAnimationFrame(r));
+    still = wrap.scrollLeft === last ? still + 1 : 0;
+    last = wrap.scrollLeft;
+  }
+  return last;
+}
+"""
+
+
+def _check_markers(seen: dict) -> dict[str, list[str]]:
+    """Each side's marker counts exactly the choices beyond it, and none shows elsewhere."""
+    beyond: dict[str, list[str]] = {}
+    for c in seen["choices"]:
+        if c["side"]:
+            beyond.setdefault(c["side"], []).append(c["letter"])
+    assert set(seen["markers"]) == set(beyond), (seen["markers"], beyond)
+    for side, letters in beyond.items():
+        marker = seen["markers"][side]
+        n = len(letters)
+        arrow = "▸" if side == "right" else "◂"
+        assert marker["text"] == (f"{n} {arrow}" if side == "right" else f"{arrow} {n}")
+        where = "to the right" if side == "right" else "to the left"
+        assert marker["name"] == f"{n} more chamber{'s' if n != 1 else ''} to choose {where}"
+        assert marker["tag"] == "BUTTON" and marker["type"] == "button"
+    return beyond
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_phone_marks_the_chambers_to_choose_out_of_view(page_watch):
+    """Late in a game the lab is wider than a phone: the chambers to choose beyond the
+    panel's edges are counted by a marker at each edge; pressing one scrolls the nearest of
+    them into view; the markers follow a pan; none shows when the whole lab does (Fit)."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_wide_save())
+    page.goto("index.html")
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert len(seen["choices"]) >= 10
+    beyond = _check_markers(seen)
+    assert "right" in beyond or "left" in beyond, seen
+    in_view = [c for c in seen["choices"] if not c["side"]]
+    assert in_view, "the follow after the redraw shows some chambers to choose"
+    # Press each marker until that side has nothing left beyond it: each press brings the
+    # nearest hidden chamber wholly into the panel.
+    for side in ("right", "left"):
+        for _ in range(len(seen["choices"])):
+            if side not in seen["markers"]:
+                break
+            hidden = [c for c in seen["choices"] if c["side"] == side]
+            nearest = (min if side == "right" else max)(hidden, key=lambda c: c["x"])
+            before = seen["left"]
+            page.tap(f"#lab-more-{side}")
+            after = page.evaluate(SETTLED_SCROLL)
+            assert (after > before) if side == "right" else (after < before)
+            seen = page.evaluate(CHOICES_VS_MARKERS)
+            now = {c["letter"]: c for c in seen["choices"]}
+            assert now[nearest["letter"]]["whole"], (side, nearest, now[nearest["letter"]])
+            _check_markers(seen)
+        assert side not in seen["markers"]
+    # A pan by hand: the markers follow it.
+    page.evaluate("document.getElementById('lab-wrap').scrollLeft = 0")
+    page.evaluate(SETTLED_SCROLL)
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert "right" in _check_markers(seen) and "left" not in seen["markers"]
+    # From the keyboard: the marker takes Enter, and the focus goes to the chamber it showed.
+    page.focus("#lab-more-right")
+    page.keyboard.press("Enter")
+    page.evaluate(SETTLED_SCROLL)
+    focused = page.evaluate("document.activeElement.closest('.chamber')?.dataset.letter")
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert focused in {c["letter"] for c in seen["choices"] if c["whole"]}, (focused, seen)
+    # The whole lab in view: no markers; back to 100%: they come back.
+    page.click("#lab-fit")
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert all(not c["side"] for c in seen["choices"]) and not seen["markers"], seen
+    page.click("#lab-fit")
+    assert _check_markers(page.evaluate(CHOICES_VS_MARKERS))
+    page.assert_clean()
+
+
+def test_no_markers_when_the_lab_fits(page_watch):
+    """A new game on a desktop: the lab fits its panel, every choice shows, no marker."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=5")
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert seen["choices"] and all(c["whole"] for c in seen["choices"])
+    assert not seen["markers"]
+    assert page.locator(".lab-more").count() == 4  # the markers are there, all hidden
+    assert page.locator(".lab-more:not([hidden])").count() == 0
     page.assert_clean()

@@ -177,7 +177,7 @@ class App:
         self._on(log, "mouseleave", lambda e: self.board.flash(""))
         self._on(log, "focusout", lambda e: self.board.flash(""))
         self.labview = LabView(by_id("lab-wrap"), self._on)
-        self.labview.element_of = self.board.element
+        self.labview.board = self.board
         self.hint.wire()
         self.access.wire()
 
@@ -592,7 +592,11 @@ class App:
             follow = tuple(f"ghost:{g[0]}" for g in ghosts)
         else:
             follow = tuple(marks) if marks else tuple(sorted(last))
-        self.labview.follow(follow)
+        # What the edge markers count: the places that choose something now (a selected
+        # chamber only lets go, so it is no choice).
+        choices = tuple(f"ghost:{g[0]}" for g in ghosts) + tuple(
+            k for k, m in marks.items() if m.mode != "selected")
+        self.labview.follow(follow, choices)
         panels = self.panels
         panels.status(s, human, curtain)
         panels.choices(s, t, step, texts, self.selected, self.confirming)
