@@ -291,12 +291,16 @@ def _check_markers(seen: dict) -> dict[str, list[str]]:
     return beyond
 
 
-@pytest.mark.browser_context_args(**PHONE)
-def test_phone_marks_the_chambers_to_choose_out_of_view(page_watch):
-    """Late in a game the lab is wider than a phone: the chambers to choose beyond the
-    panel's edges are counted by a marker at each edge; pressing one scrolls the nearest of
-    them into view; the markers follow a pan; none shows when the whole lab does (Fit)."""
+@pytest.mark.parametrize("size", [
+    pytest.param("phone", marks=pytest.mark.browser_context_args(**PHONE), id="phone"),
+    pytest.param("desk", id="desk")])
+def test_markers_show_the_chambers_to_choose_out_of_view(page_watch, size):
+    """Late in a game the lab is wider than a phone (and than a 1280 px window's panel):
+    the chambers to choose beyond the panel's edges are counted by a marker at each edge;
+    pressing one (a tap, a mouse click) scrolls the nearest of them into view; the markers
+    follow a pan; none shows when the whole lab does (Fit)."""
     page = page_watch
+    press = page.tap if size == "phone" else page.click
     page.goto("rules.html", wait_ready=False)
     page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_wide_save())
     page.goto("index.html")
@@ -315,7 +319,7 @@ def test_phone_marks_the_chambers_to_choose_out_of_view(page_watch):
             hidden = [c for c in seen["choices"] if c["side"] == side]
             nearest = (min if side == "right" else max)(hidden, key=lambda c: c["x"])
             before = seen["left"]
-            page.tap(f"#lab-more-{side}")
+            press(f"#lab-more-{side}")
             after = page.evaluate(SETTLED_SCROLL)
             assert (after > before) if side == "right" else (after < before)
             seen = page.evaluate(CHOICES_VS_MARKERS)
