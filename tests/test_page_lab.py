@@ -358,3 +358,60 @@ def test_no_markers_when_the_lab_fits(page_watch):
     assert page.locator(".lab-more").count() == 4  # the markers are there, all hidden
     assert page.locator(".lab-more:not([hidden])").count() == 0
     page.assert_clean()
+
+
+def _late_recycle_save() -> str:
+    """A save of a three-person game from turn 30 on, at a recycle ("recycle top", ...),
+    in a lab whose rows span more than a phone shows."""
+    import cakegame
+    from cakegame.bots import choose
+    from ui import saves
+    s = cakegame.new_game(players=3, seed=5)
+    n = 0
+    while True:
+        assert not s.is_over and s.turn_number < 70, "no recycle in a wide lab"
+        xs = [c.x for c in s.chambers()]
+        if s.turn_number >= 30 and s.decision == "recycle" and max(xs) - min(xs) >= 16:
+            return saves.encode(s, ["human"] * 3, ui={"pass_device": False})
+        s = s.apply(choose(s.view(s.current_player), "easy", seed=n * 31 + 1))
+        n += 1
+
+
+# Recycle: press the first place offered, wait for the redraw, the follow and the chamber's
+# flight; then the chambers the new log entry names, and whether each is wholly in view.
+RECYCLE_AND_LOOK = """
+async () => {
+  const status = document.getElementById('status'), before = status.dataset.ready;
+  const el = document.querySelector('.choices [data-action^="recycle "]:not([disabled])');
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  for (let i = 0; i < 300 && status.dataset.ready === before; i++) {
+    await new Promise(r => setTimeout(r, 10));
+  }
+  await new Promise(r => setTimeout(r, 1200));  // the recycled chamber's flight (.9 s)
+  const wrap = document.getElementById('lab-wrap'), box = wrap.getBoundingClientRect();
+  const left = box.left + wrap.clientLeft, right = left + wrap.clientWidth;
+  const entry = [...document.querySelectorAll('#log .log-entry[data-chambers]')].pop();
+  const letters = entry ? entry.dataset.chambers : '';
+  return {action: el.dataset.action, letters, seen: [...letters].map(k => {
+    const r = document.querySelector(`#ch-${k} .hex`).getBoundingClientRect();
+    return r.left >= left - 0.5 && r.right <= right + 0.5;
+  })};
+}
+"""
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_after_a_recycle_the_lab_follows_the_chamber_to_its_new_place(page_watch):
+    """A recycle names no chamber ("recycle bottom"): the lab follows the chambers its log
+    entry names, where they are after the redraw, not where the recycled one was."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_recycle_save())
+    page.goto("index.html")
+    # The player looks at the old edge's end of the lab (where chambers are activated).
+    page.evaluate("(() => { const w = document.getElementById('lab-wrap');"
+                  " w.scrollLeft = w.scrollWidth; })()")
+    page.evaluate(SETTLED_SCROLL)
+    seen = page.evaluate(RECYCLE_AND_LOOK)
+    assert seen["letters"] and all(seen["seen"]), seen
+    page.assert_clean()

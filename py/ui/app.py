@@ -587,11 +587,19 @@ class App:
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
                           describe=s.describe, ghosts=ghosts, changed=changed, losses=losses,
                           arrows=eventlog.arrows(moves))
-        # Keep the choices in view (or, while others play, what they just did).
+        # Keep the choices in view (or, while others play, what they just did: the
+        # chambers its log entry names, where they are now. "recycle bottom" names no
+        # chamber; its entry names the recycled one, so the lab follows it to its new place
+        # instead of staying where it was activated).
         if ghosts:
             follow = tuple(f"ghost:{g[0]}" for g in ghosts)
+        elif marks:
+            follow = tuple(marks)
         else:
-            follow = tuple(marks) if marks else tuple(sorted(last))
+            entry = session.log[-1] if session.last_action and session.log else None
+            touched = entry[3] if entry is not None and len(entry) > 3 else ""
+            follow = tuple(touched) if isinstance(touched, str) and touched \
+                else tuple(sorted(last))
         # What the edge markers count: the places that choose something now (a selected
         # chamber only lets go, so it is no choice).
         choices = tuple(f"ghost:{g[0]}" for g in ghosts) + tuple(

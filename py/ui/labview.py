@@ -27,6 +27,7 @@ from .dom import by_id, found
 ZOOMS = (0.6, 0.8, 1.0, 1.25, 1.5)
 DRAG_PX = 6  # a press that moves further than this pans; it is no click
 MARKER_ROOM = 48.0  # CSS px kept free at an edge where a marker may still stand
+MARKER_HALF = 20.0  # half a marker's height, CSS px (css/game.css: 2.5rem)
 
 
 class LabView:
@@ -48,6 +49,8 @@ class LabView:
         self.hidden: dict[str, list[tuple[float, float]]] = {}
         self.shown: dict[str, int] = {}  # side -> the count its marker shows now
         self.markers: dict[str, Any] = {}
+        self.marker_y = ""  # the side markers' height in the panel, as set in CSS
+        self.border_top = 0.0
         for side in edges.SIDES:
             button = by_id(f"lab-more-{side}")
             if found(button):
@@ -153,6 +156,7 @@ class LabView:
                        pic.top + (pic.height - box[3] * scale) / 2
                        - outer.top - wrap.clientTop + top - box[1] * scale)
         self.scale = scale
+        self.border_top = float(wrap.clientTop)
         self.geo = edges.Window(left, top, float(wrap.clientWidth), float(wrap.clientHeight),
                                 float(wrap.scrollWidth), float(wrap.scrollHeight))
         return self.geo
@@ -212,6 +216,15 @@ class LabView:
             hidden = edges.hidden_sides(self._points(self.choices), geo,
                                         drawing.W / 2 * self.scale, drawing.R * self.scale)
         self.hidden = hidden
+        if geo is not None and (hidden.get("left") or hidden.get("right")):
+            # The side markers' middle: between the first two rows, where no chamber's
+            # centre is (kept inside the panel).
+            y = self.border_top + self.origin[1] + drawing.ROW_STEP / 2 * self.scale - geo.top
+            y = max(MARKER_HALF, min(y, geo.height - MARKER_HALF))
+            value = f"{y:.0f}px"
+            if value != self.marker_y:
+                self.marker_y = value
+                self.wrap.parentElement.style.setProperty("--marker-y", value)
         for side, button in self.markers.items():
             count = len(hidden.get(side, ()))
             if count == self.shown.get(side, 0):
