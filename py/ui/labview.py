@@ -10,6 +10,12 @@ after the redraw, in an animation frame.
 Panning: a mouse drags the lab and the wheel scrolls it sideways; touch pans natively;
 two fingers pinch the zoom; the Fit / 100% button shows the whole lab or a readable one.
 A drag never counts as a click on a chamber.
+
+Choices out of view: a marker button at each edge beyond which some chambers to choose lie
+("3 ▸") scrolls the nearest of them into view. The lab's place and scale in the panel are
+read once, in the frame after a redraw, zoom or resize; the chambers' positions come from
+the board (`Board.spot`), the scroll position from the panel's scroll events, so neither a
+pan nor a press on a marker reads layout. The arithmetic is `ui/edges.py`.
 """
 
 from __future__ import annotations
