@@ -345,7 +345,30 @@ def test_markers_show_the_chambers_to_choose_out_of_view(page_watch, size):
     assert all(not c["side"] for c in seen["choices"]) and not seen["markers"], seen
     page.click("#lab-fit")
     assert _check_markers(page.evaluate(CHOICES_VS_MARKERS))
+    # Play on by the buttons until a decision offers no chamber: then no marker either.
+    for _ in range(6):
+        assert page.evaluate(PRESS_FIRST_BUTTON), "no button to press"
+        seen = page.evaluate(CHOICES_VS_MARKERS)
+        _check_markers(seen)
+        if not seen["choices"]:
+            break
+    assert not seen["choices"] and not seen["markers"], seen
     page.assert_clean()
+
+
+# Press the first option among the buttons (not the lab) and wait for the redraw.
+PRESS_FIRST_BUTTON = """
+async () => {
+  const status = document.getElementById('status'), before = status.dataset.ready;
+  const el = document.querySelector('#choices [data-action]:not([disabled])');
+  if (!el) return false;
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  for (let i = 0; i < 300 && status.dataset.ready === before; i++) {
+    await new Promise(r => setTimeout(r, 10));
+  }
+  return true;
+}
+"""
 
 
 def test_no_markers_when_the_lab_fits(page_watch):
