@@ -332,6 +332,12 @@ def test_markers_show_the_chambers_to_choose_out_of_view(page_watch, size):
     page.evaluate(SETTLED_SCROLL)
     seen = page.evaluate(CHOICES_VS_MARKERS)
     assert "right" in _check_markers(seen) and "left" not in seen["markers"]
+    # Zoomed in or out: the markers count again at the new scale.
+    for button in ("#lab-in", "#lab-out", "#lab-out", "#lab-in"):
+        page.click(button)
+        _check_markers(page.evaluate(CHOICES_VS_MARKERS))
+    page.evaluate("document.getElementById('lab-wrap').scrollLeft = 0")
+    page.evaluate(SETTLED_SCROLL)
     # From the keyboard: the marker takes Enter, and the focus goes to the chamber it showed.
     page.focus("#lab-more-right")
     page.keyboard.press("Enter")
