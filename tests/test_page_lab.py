@@ -8,6 +8,7 @@ import random
 
 import pytest
 from playhelp import click_random
+from ui import targets
 
 CHAMBER_WIDTHS = """
 () => [...document.querySelectorAll('#chambers > .chamber:not(.gone) .hex')]
@@ -198,4 +199,248 @@ def test_a_single_option_is_taken_by_itself_only_when_asked(page_watch, auto):
         button.click()
         page.wait_for_function("() => JSON.parse(localStorage.getItem('cakegame.save'))"
                                ".log.length === 1", timeout=10_000)
+    page.assert_clean()
+
+
+# ---- choices out of view: the edge markers -----------------------------------------------
+
+def _late_wide_save() -> str:
+    """A save of a three-person game past turn 40, at a decision with at least 10 chambers
+    to choose, in a lab that has grown wide (easy bots played every seat up to there)."""
+    import cakegame
+    from cakegame.bots import choose
+    from ui import saves
+    s = cakegame.new_game(players=3, seed=5)
+    n = 0
+    while True:
+        assert not s.is_over and s.turn_number < 70, "no wide decision late in the game"
+        chambers = {c.letter: c.x for c in s.chambers()}
+        board = targets.sort_actions([str(a) for a in s.legal_actions()]).board
+        xs = [chambers[k] for k in board if k in chambers]
+        if s.turn_number >= 40 and len(xs) >= 10 and max(xs) - min(xs) >= 16:
+            return saves.encode(s, ["human"] * 3, ui={"pass_device": False})
+        s = s.apply(choose(s.view(s.current_player), "easy", seed=n * 31 + 1))
+        n += 1
+
+
+# After the redraw and the lab's follow: each board choice, by how much of it shows in the
+# panel (a choice three quarters in view counts as in view), and the markers shown.
+CHOICES_VS_MARKERS = """
+async () => {
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const wrap = document.getElementById('lab-wrap');
+  const box = wrap.getBoundingClientRect();
+  const inner = {left: box.left + wrap.clientLeft, top: box.top + wrap.clientTop};
+  inner.right = inner.left + wrap.clientWidth;
+  inner.bottom = inner.top + wrap.clientHeight;
+  const choices = [...document.querySelectorAll(
+      '#chambers > .chamber.target, #chambers > .chamber.second, #chambers > .chamber.multi')]
+    .map(g => {
+      const r = g.querySelector('.hex').getBoundingClientRect();
+      const seenW = Math.min(r.right, inner.right) - Math.max(r.left, inner.left);
+      const seenH = Math.min(r.bottom, inner.bottom) - Math.max(r.top, inner.top);
+      const x = (r.left + r.right) / 2;
+      let side = null;
+      const mid = (inner.left + inner.right) / 2;
+      if (seenW < r.width * 0.75 - 0.5) side = x < mid ? 'left' : 'right';
+      else if (seenH < r.height * 0.75 - 0.5) side = 'top or bottom';
+      const whole = r.left >= inner.left - 0.5 && r.right <= inner.right + 0.5
+                 && r.top >= inner.top - 0.5 && r.bottom <= inner.bottom + 0.5;
+      return {letter: g.dataset.letter, side, x, whole};
+    });
+  const markers = {};
+  for (const b of document.querySelectorAll('.lab-more')) {
+    if (!b.hidden && b.getClientRects().length) {
+      markers[b.dataset.side] = {text: b.textContent, name: b.getAttribute('aria-label'),
+                                 tag: b.tagName, type: b.type};
+    }
+  }
+  return {choices, markers, left: wrap.scrollLeft};
+}
+"""
+
+SETTLED_SCROLL = """
+async () => {
+  const wrap = document.getElementById('lab-wrap');
+  let last = -1, still = 0;
+  for (let i = 0; i < 200 && still < 5; i++) {
+    await new Promise(r => requestAnimationFrame(r));
+    still = wrap.scrollLeft === last ? still + 1 : 0;
+    last = wrap.scrollLeft;
+  }
+  return last;
+}
+"""
+
+
+def _check_markers(seen: dict) -> dict[str, list[str]]:
+    """Each side's marker counts exactly the choices beyond it, and none shows elsewhere."""
+    beyond: dict[str, list[str]] = {}
+    for c in seen["choices"]:
+        if c["side"]:
+            beyond.setdefault(c["side"], []).append(c["letter"])
+    assert set(seen["markers"]) == set(beyond), (seen["markers"], beyond)
+    for side, letters in beyond.items():
+        marker = seen["markers"][side]
+        n = len(letters)
+        arrow = "▸" if side == "right" else "◂"
+        assert marker["text"] == (f"{n} {arrow}" if side == "right" else f"{arrow} {n}")
+        where = "to the right" if side == "right" else "to the left"
+        assert marker["name"] == f"{n} more chamber{'s' if n != 1 else ''} to choose {where}"
+        assert marker["tag"] == "BUTTON" and marker["type"] == "button"
+    return beyond
+
+
+@pytest.mark.parametrize("size", [
+    pytest.param("phone", marks=pytest.mark.browser_context_args(**PHONE), id="phone"),
+    pytest.param("desk", id="desk")])
+def test_markers_show_the_chambers_to_choose_out_of_view(page_watch, size):
+    """Late in a game the lab is wider than a phone (and than a 1280 px window's panel):
+    the chambers to choose beyond the panel's edges are counted by a marker at each edge;
+    pressing one (a tap, a mouse click) scrolls the nearest of them into view; the markers
+    follow a pan; none shows when the whole lab does (Fit)."""
+    page = page_watch
+    press = page.tap if size == "phone" else page.click
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_wide_save())
+    page.goto("index.html")
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert len(seen["choices"]) >= 10
+    beyond = _check_markers(seen)
+    assert "right" in beyond or "left" in beyond, seen
+    in_view = [c for c in seen["choices"] if not c["side"]]
+    assert in_view, "the follow after the redraw shows some chambers to choose"
+    # Press each marker until that side has nothing left beyond it: each press brings the
+    # nearest hidden chamber wholly into the panel.
+    for side in ("right", "left"):
+        for _ in range(len(seen["choices"])):
+            if side not in seen["markers"]:
+                break
+            hidden = [c for c in seen["choices"] if c["side"] == side]
+            nearest = (min if side == "right" else max)(hidden, key=lambda c: c["x"])
+            before = seen["left"]
+            press(f"#lab-more-{side}")
+            after = page.evaluate(SETTLED_SCROLL)
+            assert (after > before) if side == "right" else (after < before)
+            seen = page.evaluate(CHOICES_VS_MARKERS)
+            now = {c["letter"]: c for c in seen["choices"]}
+            assert now[nearest["letter"]]["whole"], (side, nearest, now[nearest["letter"]])
+            _check_markers(seen)
+        assert side not in seen["markers"]
+    # A pan by hand: the markers follow it.
+    page.evaluate("document.getElementById('lab-wrap').scrollLeft = 0")
+    page.evaluate(SETTLED_SCROLL)
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert "right" in _check_markers(seen) and "left" not in seen["markers"]
+    # Zoomed in or out: the markers count again at the new scale.
+    for button in ("#lab-in", "#lab-out", "#lab-out", "#lab-in"):
+        page.click(button)
+        _check_markers(page.evaluate(CHOICES_VS_MARKERS))
+    page.evaluate("document.getElementById('lab-wrap').scrollLeft = 0")
+    page.evaluate(SETTLED_SCROLL)
+    # From the keyboard: the marker takes Enter, and the focus goes to the chamber it showed.
+    page.focus("#lab-more-right")
+    page.keyboard.press("Enter")
+    page.evaluate(SETTLED_SCROLL)
+    focused = page.evaluate("document.activeElement.closest('.chamber')?.dataset.letter")
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert focused in {c["letter"] for c in seen["choices"] if c["whole"]}, (focused, seen)
+    # The whole lab in view: no markers; back to 100%: they come back.
+    page.click("#lab-fit")
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert all(not c["side"] for c in seen["choices"]) and not seen["markers"], seen
+    page.click("#lab-fit")
+    assert _check_markers(page.evaluate(CHOICES_VS_MARKERS))
+    # Play on by the buttons until a decision offers no chamber: then no marker either.
+    for _ in range(6):
+        assert page.evaluate(PRESS_FIRST_BUTTON), "no button to press"
+        seen = page.evaluate(CHOICES_VS_MARKERS)
+        _check_markers(seen)
+        if not seen["choices"]:
+            break
+    assert not seen["choices"] and not seen["markers"], seen
+    page.assert_clean()
+
+
+# Press the first option among the buttons (not the lab) and wait for the redraw.
+PRESS_FIRST_BUTTON = """
+async () => {
+  const status = document.getElementById('status'), before = status.dataset.ready;
+  const el = document.querySelector('#choices [data-action]:not([disabled])');
+  if (!el) return false;
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  for (let i = 0; i < 300 && status.dataset.ready === before; i++) {
+    await new Promise(r => setTimeout(r, 10));
+  }
+  return true;
+}
+"""
+
+
+def test_no_markers_when_the_lab_fits(page_watch):
+    """A new game on a desktop: the lab fits its panel, every choice shows, no marker."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=5")
+    seen = page.evaluate(CHOICES_VS_MARKERS)
+    assert seen["choices"] and all(c["whole"] for c in seen["choices"])
+    assert not seen["markers"]
+    assert page.locator(".lab-more").count() == 4  # the markers are there, all hidden
+    assert page.locator(".lab-more:not([hidden])").count() == 0
+    page.assert_clean()
+
+
+def _late_recycle_save() -> str:
+    """A save of a three-person game from turn 30 on, at a recycle ("recycle top", ...),
+    in a lab whose rows span more than a phone shows."""
+    import cakegame
+    from cakegame.bots import choose
+    from ui import saves
+    s = cakegame.new_game(players=3, seed=5)
+    n = 0
+    while True:
+        assert not s.is_over and s.turn_number < 70, "no recycle in a wide lab"
+        xs = [c.x for c in s.chambers()]
+        if s.turn_number >= 30 and s.decision == "recycle" and max(xs) - min(xs) >= 16:
+            return saves.encode(s, ["human"] * 3, ui={"pass_device": False})
+        s = s.apply(choose(s.view(s.current_player), "easy", seed=n * 31 + 1))
+        n += 1
+
+
+# Recycle: press the first place offered, wait for the redraw, the follow and the chamber's
+# flight; then the chambers the new log entry names, and whether each is wholly in view.
+RECYCLE_AND_LOOK = """
+async () => {
+  const status = document.getElementById('status'), before = status.dataset.ready;
+  const el = document.querySelector('.choices [data-action^="recycle "]:not([disabled])');
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  for (let i = 0; i < 300 && status.dataset.ready === before; i++) {
+    await new Promise(r => setTimeout(r, 10));
+  }
+  await new Promise(r => setTimeout(r, 1200));  // the recycled chamber's flight (.9 s)
+  const wrap = document.getElementById('lab-wrap'), box = wrap.getBoundingClientRect();
+  const left = box.left + wrap.clientLeft, right = left + wrap.clientWidth;
+  const entry = [...document.querySelectorAll('#log .log-entry[data-chambers]')].pop();
+  const letters = entry ? entry.dataset.chambers : '';
+  return {action: el.dataset.action, letters, seen: [...letters].map(k => {
+    const r = document.querySelector(`#ch-${k} .hex`).getBoundingClientRect();
+    return r.left >= left - 0.5 && r.right <= right + 0.5;
+  })};
+}
+"""
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_after_a_recycle_the_lab_follows_the_chamber_to_its_new_place(page_watch):
+    """A recycle names no chamber ("recycle bottom"): the lab follows the chambers its log
+    entry names, where they are after the redraw, not where the recycled one was."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_recycle_save())
+    page.goto("index.html")
+    # The player looks at the old edge's end of the lab (where chambers are activated).
+    page.evaluate("(() => { const w = document.getElementById('lab-wrap');"
+                  " w.scrollLeft = w.scrollWidth; })()")
+    page.evaluate(SETTLED_SCROLL)
+    seen = page.evaluate(RECYCLE_AND_LOOK)
+    assert seen["letters"] and all(seen["seen"]), seen
     page.assert_clean()

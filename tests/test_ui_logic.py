@@ -630,3 +630,66 @@ def test_move_arrows_run_from_chamber_to_chamber_and_bow_through_the_portals():
     bx, _ = drawing.centre(0, 6)
     start = float(near.split('d="M')[1].split()[0])
     assert ax < start < bx
+
+
+# ---- the lab's window: choices out of view (ui/edges.py) -----------------------------------
+
+def test_hidden_choices_are_counted_by_the_side_they_lie_beyond():
+    from ui import edges
+    win = edges.Window(left=300, top=0, width=400, height=300, full_width=1500, full_height=300)
+    # Half widths of 40: a centre 20 px inside an edge is three quarters in view.
+    points = [(100, 150), (279, 150), (321, 150), (500, 150), (679, 150), (681, 150),
+              (1400, 150), (500, 400)]
+    sides = edges.hidden_sides(points, win, 40, 40)
+    assert sides["left"] == [(100, 150), (279, 150)]
+    assert sides["right"] == [(681, 150), (1400, 150)]
+    assert sides["bottom"] == [(500, 400)] and sides["top"] == []
+    # Beyond a corner: counted once, by the side it is further past.
+    assert edges.hidden_sides([(900, 320)], win, 40, 40)["right"] == [(900, 320)]
+    assert edges.hidden_sides([(710, 600)], win, 40, 40)["bottom"] == [(710, 600)]
+    assert not any(edges.hidden_sides([(500, 150)], win, 40, 40).values())
+
+
+def test_a_marker_brings_the_nearest_hidden_choices_into_view():
+    from ui import edges
+    win = edges.Window(left=300, top=0, width=400, height=300, full_width=1500, full_height=300)
+    half, margin = 40, 20
+    for side, hidden in (("right", [(760, 150), (900, 150), (1400, 150)]),
+                         ("left", [(240, 150), (100, 150)])):
+        left, top = edges.reveal(side, hidden, win, half, half, margin)
+        assert top == win.top
+        nearest = hidden[0][0]
+        assert left <= nearest - half and nearest + half <= left + win.width
+        # As many of the next ones as fit come too, and the far edge keeps the marker's room.
+        shown = [x for x, _ in hidden if left + half <= x <= left + win.width - half]
+        assert len(shown) == 2, (side, left, shown)
+        assert 0 <= left <= win.full_width - win.width
+    # Never past the content's end.
+    assert edges.reveal("right", [(1480, 150)], win, half, half, margin)[0] == 1100
+    assert edges.reveal("left", [(10, 150)], win, half, half, margin)[0] == 0
+    assert edges.marker_text("bottom", 2) == ("2 ▾", "2 more chambers to choose below")
+    assert edges.marker_text("top", 1) == ("▴ 1", "1 more chamber to choose above")
+
+
+def test_after_a_redraw_the_window_shows_as_many_choices_as_it_can():
+    from ui import edges
+    size, full = 400, 2000
+
+    def shown(spans, at):
+        return sum(1 for a, b in spans if a >= at - 0.5 and b <= at + size + 0.5)
+
+    # All in view: the window stays where the player left it.
+    assert edges.best_start([(100, 180), (300, 380)], 50, size, full) is None
+    # They fit together: their span, centred.
+    assert edges.best_start([(900, 980), (1100, 1180)], 0, size, full) == 840
+    # Too many at once: the first of them is not enough; the window that shows the most.
+    spans = [(100, 180), (800, 880), (900, 980), (1000, 1080), (1100, 1180), (1900, 1980)]
+    at = edges.best_start(spans, 0, size, full)
+    assert at is not None and shown(spans, at) == 4
+    # Already showing the most it can: it stays.
+    assert edges.best_start(spans, 790, size, full) is None
+    # Some in view but fewer than it could show: it moves to show the most.
+    at = edges.best_start(spans, 1600, size, full)
+    assert at is not None and shown(spans, at) == 4
+    # A lab that fits its panel never scrolls.
+    assert edges.best_start(spans, 0, size, 400) is None

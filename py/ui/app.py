@@ -178,7 +178,7 @@ class App:
         self._on(log, "mouseleave", lambda e: self.board.flash(""))
         self._on(log, "focusout", lambda e: self.board.flash(""))
         self.labview = LabView(by_id("lab-wrap"), self._on)
-        self.labview.element_of = self.board.element
+        self.labview.board = self.board
         self.hint.wire()
         self.access.wire()
 
@@ -588,12 +588,24 @@ class App:
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
                           describe=s.describe, ghosts=ghosts, changed=changed, losses=losses,
                           arrows=eventlog.arrows(moves))
-        # Keep the choices in view (or, while others play, what they just did).
+        # Keep the choices in view (or, while others play, what they just did: the
+        # chambers its log entry names, where they are now. "recycle bottom" names no
+        # chamber; its entry names the recycled one, so the lab follows it to its new place
+        # instead of staying where it was activated).
         if ghosts:
             follow = tuple(f"ghost:{g[0]}" for g in ghosts)
+        elif marks:
+            follow = tuple(marks)
         else:
-            follow = tuple(marks) if marks else tuple(sorted(last))
-        self.labview.follow(follow)
+            entry = session.log[-1] if session.last_action and session.log else None
+            touched = entry[3] if entry is not None and len(entry) > 3 else ""
+            follow = tuple(touched) if isinstance(touched, str) and touched \
+                else tuple(sorted(last))
+        # What the edge markers count: the places that choose something now (a selected
+        # chamber only lets go, so it is no choice).
+        choices = tuple(f"ghost:{g[0]}" for g in ghosts) + tuple(
+            k for k, m in marks.items() if m.mode != "selected")
+        self.labview.follow(follow, choices)
         panels = self.panels
         panels.status(s, human, curtain)
         panels.choices(s, t, step, texts, self.selected, self.confirming)

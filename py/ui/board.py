@@ -97,6 +97,28 @@ class Board:
         view = self.views.get(letter)
         return view.g if view is not None and "gone" not in view.cls else None
 
+    def spot(self, name: str) -> tuple[float, float] | None:
+        """Where a chamber (or "ghost:<action>", a landing place) is drawn now: its centre
+        in SVG units, from the positions the board set (the place it is going to, even
+        while it slides there), so the lab's window needs no layout read to find it."""
+        if name.startswith("ghost:"):
+            for action, row, x, _label in self.ghost_key:
+                if action == name[6:]:
+                    return drawing.centre(row, x)
+            return None
+        view = self.views.get(name)
+        if view is None or view.at is None or "gone" in view.cls:
+            return None
+        x, row = view.at
+        return drawing.centre(row, x)
+
+    def view_box(self) -> tuple[float, float, float, float] | None:
+        """The SVG's viewBox as numbers (left, top, width, height), or None before the
+        first redraw."""
+        parts = self.box.split()
+        return (float(parts[0]), float(parts[1]), float(parts[2]), float(parts[3])) \
+            if len(parts) == 4 else None
+
     def _markup(self, c: Any, content: str, title: str, pos: str, cls: str,
                 mark: Mark | None) -> tuple[str, dict[tuple[bool, str], str]]:
         """A chamber the lab has not shown yet, whole, as markup (the redraw after a new

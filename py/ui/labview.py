@@ -10,6 +10,12 @@ after the redraw, in an animation frame.
 Panning: a mouse drags the lab and the wheel scrolls it sideways; touch pans natively;
 two fingers pinch the zoom; the Fit / 100% button shows the whole lab or a readable one.
 A drag never counts as a click on a chamber.
+
+Choices out of view: a marker button at each edge beyond which some chambers to choose lie
+("3 ▸") scrolls the nearest of them into view. The lab's place and scale in the panel are
+read once, in the frame after a redraw, zoom or resize; the chambers' positions come from
+the board (`Board.spot`), the scroll position from the panel's scroll events, so neither a
+pan nor a press on a marker reads layout. The arithmetic is `ui/edges.py`.
 """
 
 from __future__ import annotations
@@ -19,10 +25,15 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import window
 
+from . import drawing, edges
+from .access import to_options
+from .animate import reduced_motion
 from .dom import by_id, found
 
 ZOOMS = (0.6, 0.8, 1.0, 1.25, 1.5)
 DRAG_PX = 6  # a press that moves further than this pans; it is no click
+MARKER_ROOM = 48.0  # CSS px kept free at an edge where a marker may still stand
+MARKER_HALF = 20.0  # half a marker's height, CSS px (css/game.css: 2.5rem)
 
 
 class LabView:
@@ -33,26 +44,44 @@ class LabView:
         self.zoom = 1.0
         self.fit = False
         self.want: tuple[str, ...] = ()  # chambers to bring into view at the next frame
+        self.follow_due = False
+        self.choices: tuple[str, ...] = ()  # chambers the player may choose now
         self.frame_due = False
+        self.board: Any = None  # the Board: where each chamber is drawn, the viewBox
+        self.svg = by_id("lab")
+        self.geo: edges.Window | None = None
+        self.origin = (0.0, 0.0)  # the SVG origin in the panel's content, CSS px
+        self.scale = 1.0  # CSS px per SVG unit
+        self.hidden: dict[str, list[tuple[float, float]]] = {}
+        self.shown: dict[str, int] = {}  # side -> the count its marker shows now
+        self.markers: dict[str, Any] = {}
+        self.marker_y = ""  # the side markers' height in the panel, as set in CSS
+        self.border_top = 0.0
+        for side in edges.SIDES:
+            button = by_id(f"lab-more-{side}")
+            if found(button):
+                self.markers[side] = button
+                on(f"lab-more-{side}", "click", lambda e, s=side: self.reveal(s, e.detail == 0))
         self.drag: dict[str, float] | None = None
         self.dragged = False
         self.touches: dict[int, tuple[float, float]] = {}
         self.pinch_from: float | None = None
         self.pinch_zoom = 1.0
         self._frame = create_proxy(self._follow_now)
-        self.element_of: Any = None  # letter -> the chamber's <g>, given by the board
         on(wrap, "pointerdown", self._down)
         on(wrap, "pointermove", self._move)
         on(wrap, "pointerup", self._up)
         on(wrap, "pointercancel", self._up)
         on(wrap, "wheel", self._wheel)
+        on(wrap, "scroll", self._scrolled)
+        # A new panel width (a rotated phone, a resized window): measure again.
+        self._resized = create_proxy(lambda *_: self._soon())
+        window.ResizeObserver.new(self._resized).observe(wrap)
         # Capture: a click that ends a drag is stopped before the page's click handler.
         wrap.addEventListener("click", create_proxy(self._click_capture), True)
         for el_id, handler in (("lab-fit", self.toggle_fit), ("lab-in", self.zoom_in),
                                ("lab-out", self.zoom_out)):
-            el = by_id(el_id)
-            if found(el):
-                on(el, "click", lambda e, f=handler: f())
+            on(el_id, "click", lambda e, f=handler: f())
 
     # ---- zoom ----------------------------------------------------------------------------
     def _set_zoom(self, zoom: float) -> None:
@@ -87,52 +116,162 @@ class LabView:
             button.textContent = "100%" if self.fit else "Fit"
             button.setAttribute("aria-pressed", "true" if self.fit else "false")
 
-    # ---- following the action ------------------------------------------------------------
-    def follow(self, letters: tuple[str, ...]) -> None:
+    # ---- following the action, and the markers of choices out of view -------------------
+    def follow(self, letters: tuple[str, ...], choices: tuple[str, ...] = ()) -> None:
         """Bring these chambers into view once the redraw is on screen (no layout is read
-        during the click itself)."""
-        if letters == self.want and not self.frame_due:
-            return
-        self.want = letters
-        self._follow_again()
+        during the click itself), and mark the edges beyond which some of `choices` (the
+        chambers, or "ghost:<action>" landing places, the player may choose now) lie."""
+        self.choices = choices
+        if letters != self.want:
+            self.want = letters
+            self.follow_due = bool(letters)
+        self._soon()
 
     def _follow_again(self) -> None:
-        if not self.frame_due and self.want:
+        """The scale or the window changed: follow the same chambers again."""
+        self.follow_due = bool(self.want)
+        self._soon()
+
+    def _soon(self) -> None:
+        if not self.frame_due:
             self.frame_due = True
             window.requestAnimationFrame(self._frame)
 
+    def _measure(self) -> edges.Window | None:
+        """Read the lab's place and scale in its panel (once per frame after a redraw, a
+        zoom or a resize: the layout is done by then). Kept in `self.geo`, with the
+        scroll position the panel's scroll events keep up to date."""
+        self.geo = None
+        box = self.board.view_box() if self.board is not None else None
+        if box is None or self.svg is None:
+            return None
+        wrap = self.wrap
+        outer = wrap.getBoundingClientRect()
+        pic = self.svg.getBoundingClientRect()
+        if pic.width <= 0 or pic.height <= 0:
+            return None
+        scale = min(pic.width / box[2], pic.height / box[3])
+        left = float(wrap.scrollLeft)
+        top = float(wrap.scrollTop)
+        # Where the viewBox's corner sits in the panel's scrolled content (a meet-scaled
+        # picture is centred in the SVG's box).
+        self.origin = (pic.left + (pic.width - box[2] * scale) / 2
+                       - outer.left - wrap.clientLeft + left - box[0] * scale,
+                       pic.top + (pic.height - box[3] * scale) / 2
+                       - outer.top - wrap.clientTop + top - box[1] * scale)
+        self.scale = scale
+        self.border_top = float(wrap.clientTop)
+        self.geo = edges.Window(left, top, float(wrap.clientWidth), float(wrap.clientHeight),
+                                float(wrap.scrollWidth), float(wrap.scrollHeight))
+        return self.geo
+
+    def _points(self, names: tuple[str, ...]) -> list[tuple[float, float]]:
+        """The centres of these chambers in the panel's content (CSS px), from where the
+        board drew them: no layout read."""
+        out = []
+        ox, oy = self.origin
+        k = self.scale
+        for name in names:
+            spot = self.board.spot(name)
+            if spot is not None:
+                out.append((ox + spot[0] * k, oy + spot[1] * k))
+        return out
+
     def _follow_now(self, *_: Any) -> None:
         self.frame_due = False
-        if self.fit or self.element_of is None or self.drag is not None:
+        geo = self._measure()
+        if geo is None:
+            self._mark()
             return
-        wrap = self.wrap
-        if wrap.scrollWidth <= wrap.clientWidth + 1:
-            return
-        box = wrap.getBoundingClientRect()
-        spans = []
-        for letter in self.want:
-            g = self.element_of(letter)
-            if g is None:
+        if self.follow_due and not self.fit and self.drag is None:
+            self.follow_due = False
+            half_w = drawing.W / 2 * self.scale
+            half_h = drawing.R * self.scale
+            points = self._points(self.want)
+            # An instant jump: a smooth scroll would leave the chambers half in view for a
+            # moment after every redraw, and a test asserting "a legal chamber is in view".
+            left = edges.best_start([(x - half_w, x + half_w) for x, _ in points],
+                                    geo.left, geo.width, geo.full_width)
+            top = edges.best_start([(y - half_h, y + half_h) for _, y in points],
+                                   geo.top, geo.height, geo.full_height)
+            if left is not None or top is not None:
+                if left is not None:
+                    self.wrap.scrollLeft = left
+                if top is not None:
+                    self.wrap.scrollTop = top
+                self._scrolled()
+                return
+        self._mark()
+
+    def _scrolled(self, *_: Any) -> None:
+        """The panel scrolled (a pan, a marker, a follow): the markers follow, from the
+        position kept at the last measure and the scroll offsets alone."""
+        geo = self.geo
+        if geo is not None:
+            self.geo = edges.Window(float(self.wrap.scrollLeft), float(self.wrap.scrollTop),
+                                    geo.width, geo.height, geo.full_width, geo.full_height)
+        self._mark()
+
+    def _mark(self) -> None:
+        """Show a marker at each edge beyond which some choices lie, with their count."""
+        geo = self.geo
+        hidden: dict[str, list[tuple[float, float]]] = {}
+        if geo is not None and not self.fit and self.choices:
+            hidden = edges.hidden_sides(self._points(self.choices), geo,
+                                        drawing.W / 2 * self.scale, drawing.R * self.scale)
+        self.hidden = hidden
+        if geo is not None and (hidden.get("left") or hidden.get("right")):
+            # The side markers' middle: between the first two rows, where no chamber's
+            # centre is (kept inside the panel).
+            y = self.border_top + self.origin[1] + drawing.ROW_STEP / 2 * self.scale - geo.top
+            y = max(MARKER_HALF, min(y, geo.height - MARKER_HALF))
+            value = f"{y:.0f}px"
+            if value != self.marker_y:
+                self.marker_y = value
+                self.wrap.parentElement.style.setProperty("--marker-y", value)
+        for side, button in self.markers.items():
+            count = len(hidden.get(side, ()))
+            if count == self.shown.get(side, 0):
                 continue
-            r = g.getBoundingClientRect()
-            if r.width > 0:
-                spans.append((r.left - box.left, r.right - box.left))
-        if not spans:
+            self.shown[side] = count
+            if count:
+                text, name = edges.marker_text(side, count)
+                button.textContent = text
+                button.setAttribute("aria-label", name)
+                button.title = name
+            button.hidden = not count
+
+    def reveal(self, side: str, keyboard: bool = False) -> None:
+        """A marker was pressed: scroll (smoothly) so the nearest hidden choices on its
+        side come into view; from the keyboard, the nearest one takes the focus too."""
+        geo = self.geo
+        hidden = self.hidden.get(side, [])
+        if geo is None or not hidden:
             return
-        width = wrap.clientWidth
-        lo = min(a for a, _ in spans)
-        hi = max(b for _, b in spans)
-        if lo >= 0 and hi <= width:
-            return  # all in view already: the lab stays where the player put it
-        if hi - lo <= width - 16:
-            shift = (lo + hi) / 2 - width / 2
-        elif any(a >= 0 and b <= width for a, b in spans):
-            return  # too many to show at once, and some are in view
-        else:
-            shift = hi - width + 8  # the old edge side (right), where the turn ends
-        # An instant jump: a smooth scroll would leave the chambers half in view for a
-        # moment after every redraw, and a test asserting "a legal chamber is in view" too.
-        wrap.scrollLeft = wrap.scrollLeft + shift
+        half_w = drawing.W / 2 * self.scale
+        half_h = drawing.R * self.scale
+        left, top = edges.reveal(side, hidden, geo, half_w, half_h, MARKER_ROOM)
+        smooth = "auto" if reduced_motion() else "smooth"
+        self.wrap.scrollTo(to_options({"left": left, "top": top, "behavior": smooth}))
+        if keyboard:
+            self._focus_nearest(side, hidden)
+
+    def _focus_nearest(self, side: str, hidden: list[tuple[float, float]]) -> None:
+        """Give the focus to the hidden choice nearest the marker (its button in the lab),
+        without a scroll of its own: the smooth one brings it into view."""
+        forward = side in ("right", "bottom")
+        axis = 0 if side in ("left", "right") else 1
+        nearest = (min if forward else max)(hidden, key=lambda p: p[axis])
+        for name in self.choices:
+            points = self._points((name,))
+            if points and points[0] == nearest:
+                el = self.board.element(name)
+                if el is None:
+                    return
+                target = el if name.startswith("ghost:") else el.querySelector(".hex")
+                if found(target):
+                    target.focus(to_options({"preventScroll": True}))
+                return
 
     # ---- panning -------------------------------------------------------------------------
     def _down(self, event: Any) -> None:

@@ -1,0 +1,144 @@
+"""Where the lab's choices lie against its visible window: pure arithmetic, no DOM.
+
+The lab's panel shows a window onto a lab that may be wider (or, zoomed in, taller) than
+it. `ui/labview.py` measures the window once per redraw and keeps its scroll position from
+the panel's scroll events; these functions take those numbers and the choices' centres
+(in the panel's scrolled content, CSS px) and say:
+
+- which choices lie outside the window, on which side (`hidden_sides`), and what the edge
+  marker for a side says (`marker_text`);
+- where to scroll so a marker's nearest hidden choices come into view (`reveal`);
+- where to scroll after a redraw so the most choices are in view (`best_start`).
+
+Kept apart from the page so CPython's tests check them (tests/test_ui_logic.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SIDES = ("left", "right", "top", "bottom")
+ARROWS = {"left": "◂", "right": "▸", "top": "▴", "bottom": "▾"}
+WHERE = {"left": "to the left", "right": "to the right", "top": "above", "bottom": "below"}
+
+
+@dataclass(frozen=True)
+class Window:
+    """The visible part of the panel's content (CSS px from the content's top left corner),
+    and the content's whole size."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    full_width: float
+    full_height: float
+
+
+def hidden_sides(points: list[tuple[float, float]], win: Window, half_w: float,
+                 half_h: float) -> dict[str, list[tuple[float, float]]]:
+    """The choices (their centres) that are not in view, by the side they lie beyond.
+
+    A choice counts as in view when its centre is at least half a chamber's half width
+    (or height) inside the window: three quarters of it show, enough to see and press. One
+    beyond a side and also above or below is counted once, by the side it is further past.
+
+    >>> w = Window(100, 0, 300, 200, 1000, 200)
+    >>> sides = hidden_sides([(50, 100), (250, 100), (390, 100), (900, 100)], w, 40, 40)
+    >>> {k: len(v) for k, v in sides.items()}
+    {'left': 1, 'right': 2, 'top': 0, 'bottom': 0}
+    """
+    out: dict[str, list[tuple[float, float]]] = {side: [] for side in SIDES}
+    mx, my = half_w / 2, half_h / 2
+    for x, y in points:
+        past = {
+            "left": win.left + mx - x,
+            "right": x - (win.left + win.width - mx),
+            "top": win.top + my - y,
+            "bottom": y - (win.top + win.height - my),
+        }
+        side = max(SIDES, key=lambda s: past[s])
+        if past[side] > 0:
+            out[side].append((x, y))
+    return out
+
+
+def marker_text(side: str, count: int) -> tuple[str, str]:
+    """The marker's text and its name for screen readers.
+
+    >>> marker_text("right", 3)
+    ('3 ▸', '3 more chambers to choose to the right')
+    >>> marker_text("left", 1)
+    ('◂ 1', '1 more chamber to choose to the left')
+    """
+    arrow = ARROWS[side]
+    text = f"{count} {arrow}" if side in ("right", "bottom") else f"{arrow} {count}"
+    plural = "s" if count != 1 else ""
+    return text, f"{count} more chamber{plural} to choose {WHERE[side]}"
+
+
+def reveal(side: str, hidden: list[tuple[float, float]], win: Window, half_w: float,
+           half_h: float, margin: float) -> tuple[float, float]:
+    """The scroll position (left, top) that brings the nearest hidden choice on `side`
+    wholly into view, with as many of the next ones beyond it as fit too; `margin` is kept
+    free at the far edge (where that side's marker may still stand).
+
+    >>> w = Window(0, 0, 400, 200, 1200, 200)
+    >>> reveal("right", [(500, 100), (700, 100), (1100, 100)], w, 40, 40, 20)
+    (360.0, 0.0)
+    """
+    if not hidden:
+        return win.left, win.top
+    horizontal = side in ("left", "right")
+    pos = 0 if horizontal else 1
+    half = half_w if horizontal else half_h
+    size = win.width if horizontal else win.height
+    full = win.full_width if horizontal else win.full_height
+    forward = side in ("right", "bottom")
+    coords = sorted((p[pos] for p in hidden), reverse=not forward)
+    nearest = coords[0]
+    room = size - 2 * (half + margin)  # how far beyond the nearest the rest may lie
+    group = [c for c in coords if abs(c - nearest) <= max(room, 0.0)]
+    if forward:
+        start = max(group) + half + margin - size
+    else:
+        start = min(group) - half - margin
+    start = max(0.0, min(float(start), max(0.0, full - size)))
+    return (start, float(win.top)) if horizontal else (float(win.left), start)
+
+
+def best_start(spans: list[tuple[float, float]], start: float, size: float,
+               full: float, pad: float = 8.0) -> float | None:
+    """After a redraw: where the window (`size` wide, now at `start`, over content `full`
+    wide) should start along one axis so the choices' spans (from, to) are in view, or
+    None to stay. All in view: stay. All fit at once: their span centred. Too many: a
+    window that shows as many as possible, the one nearest where the window is now; it
+    stays if it already shows that many.
+
+    >>> best_start([(500, 580)], 0, 300, 1000)
+    390.0
+    >>> best_start([(0, 80), (100, 180), (900, 980)], 500, 300, 1000)
+    0.0
+    """
+    if not spans or full <= size + 1:
+        return None
+    lo = min(a for a, _ in spans)
+    hi = max(b for _, b in spans)
+    if lo >= start and hi <= start + size:
+        return None
+    top = max(0.0, full - size)
+
+    def clamp(value: float) -> float:
+        return max(0.0, min(float(value), top))
+
+    if hi - lo <= size - 2 * pad:
+        return clamp((lo + hi) / 2 - size / 2)
+
+    def shown(at: float) -> int:
+        return sum(1 for a, b in spans if a >= at - 0.5 and b <= at + size + 0.5)
+
+    places = {clamp(a - pad) for a, _ in spans} | {clamp(b + pad - size) for _, b in spans}
+    most = max(shown(p) for p in places)
+    if shown(start) >= most:
+        return None
+    return min((p for p in places if shown(p) == most), key=lambda p: (abs(p - start), p))
