@@ -444,3 +444,20 @@ def test_after_a_recycle_the_lab_follows_the_chamber_to_its_new_place(page_watch
     seen = page.evaluate(RECYCLE_AND_LOOK)
     assert seen["letters"] and all(seen["seen"]), seen
     page.assert_clean()
+
+
+def test_a_long_status_fits_its_line_on_a_desktop(page_watch):
+    """At 1280x800 the status keeps one line: a long one ("Green: carry out Faithful Friend
+    (place the Companion Cube, take an Aperture Card)") is set smaller and is not cut, and
+    its whole text is the line's tooltip."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_wide_save())
+    page.goto("index.html")
+    status = page.evaluate("""() => { const s = document.getElementById('status');
+        return {text: s.textContent, title: s.title, long: s.classList.contains('long'),
+                cut: s.scrollWidth > s.clientWidth, lines: s.getClientRects().length}; }""")
+    assert len(status["text"]) > 64 and status["long"], status
+    assert not status["cut"], status
+    assert status["title"] == status["text"]
+    page.assert_clean()

@@ -14,6 +14,8 @@ from . import labels, saves, targets
 from .dom import Texts, by_id, h, markup
 from .session import Session
 
+LONG_STATUS = 64  # characters: a longer status line is set smaller on a desktop (css/game.css)
+
 
 def card_side(card: Any, side: str, caption: str) -> str:
     """One side of a card, as markup."""
@@ -78,6 +80,8 @@ class Panels:
             winners = " and ".join(s.names[w] for w in o.winners)
             verb = "win" if len(o.winners) > 1 else "wins"
             self.texts.text("status", f"Game over: {winners} {verb}.")
+            self.texts.cls("status", "")
+            self.texts.prop("status", "title", "")
             self.texts.cls("status-chip", "chip over")
             return
         seat = s.current_player
@@ -90,9 +94,15 @@ class Panels:
         else:
             text = f"{name} ({self.session.seats[seat]} computer player): {s.prompt()}"
         self.texts.text("status", text)
+        # A desktop keeps the status to one line: a long one is set smaller, so it is rarely
+        # cut, and when it is, the whole of it shows on hover.
+        self.texts.cls("status", "long" if len(text) > LONG_STATUS else "")
+        self.texts.prop("status", "title", text)
 
     def empty(self) -> None:
         self.texts.text("status", "Choose the players to start a game.")
+        self.texts.cls("status", "")
+        self.texts.prop("status", "title", "")
 
     def notice(self, text: str) -> None:
         self.texts.text("notice", text)
