@@ -247,6 +247,35 @@ def test_session_bot_seats_and_the_curtain():
     assert not ses.set_seat(0, "wizard") and ses.set_seat(1, "hard") and ses.seats[1] == "hard"
 
 
+def test_no_curtain_in_the_middle_of_ones_own_turn():
+    """A seat that begins its turn with an empty hand plays without the curtain (nothing to
+    hide); when it draws a card during that turn the curtain does not fall on it mid-turn.
+    The next person's turn starts behind the curtain, as always."""
+    rng = random.Random(4)
+    seen = 0
+    for seed in range(6):
+        ses = _session(seed=seed, seats=["human", "human"])
+        ses.ui["pass_device"] = True
+        while not ses.state.is_over and ses.state.turn_number < 12:
+            s = ses.state
+            seat = s.current_player
+            curtain_at_start = ses.needs_curtain(seat)
+            if curtain_at_start:
+                ses.reveal()
+            turn = s.turn_number
+            empty_before = s.hand_size(seat) == 0
+            while not ses.state.is_over and ses.state.turn_number == turn \
+                    and ses.state.current_player == seat:
+                assert not ses.needs_curtain(seat), (seed, turn, ses.state.prompt())
+                ses.apply(rng.choice(ses.legal_texts()))
+            if empty_before and ses.state.hand_size(seat) > 0:
+                seen += 1  # a card drawn during a turn begun with an empty hand
+            if not ses.state.is_over and ses.state.current_player != seat:
+                nxt = ses.state.current_player
+                assert ses.needs_curtain(nxt) == (ses.state.hand_size(nxt) > 0)
+    assert seen, "no turn in these games drew a card into an empty hand"
+
+
 def test_session_save_round_trips_with_its_undo_window():
     ses = _session(seed=9)
     ses.apply(ses.legal_texts()[0])

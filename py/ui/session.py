@@ -230,6 +230,11 @@ class Session:
             self.actions = self.actions[cut:]
         self.state = new
         self.last_action = text
+        if self.is_human(seat):
+            # Who acted holds the device: a seat that began its turn with nothing to hide (an
+            # empty hand, so no curtain) and then drew a card keeps playing, with no curtain
+            # in the middle of its own turn.
+            self.ui["revealed"] = seat
         return new
 
     def undo(self) -> tuple[Any, str] | None:
