@@ -386,3 +386,32 @@ def test_match_seating_rotates_levels_over_shared_deals() -> None:
     assert [(s.deal, s.rotation) for s in same] == [(1, 0), (2, 0), (3, 0)]
     result = play_match(["easy", "easy"], 2, seed=3)
     assert result.games == 2 and sum(result.wins.values()) == pytest.approx(2 - result.stopped)
+
+
+def test_a_hint_rates_the_plan_it_suggests_at_least_as_high_as_the_next_best() -> None:
+    """"Suggest a move" names the plan hard chose and weighs it against the best plan that
+    begins otherwise: several plans may begin with the same action, and the one named is the
+    one chosen, so its rating is never below the next best's ("Rated 34% to win ...,
+    against 63% for the next best" was once shown, naming a worse plan of the same first
+    move)."""
+    import re
+
+    from cakegame.bots.explain import explain
+
+    rated = 0
+    for st in _positions(2, 51, 6) + _positions(3, 52, 4) + _positions(4, 53, 4):
+        v = st.view(st.current_player)
+        t = bots.Thinker(v, "hard", seed=5, iterations=8)
+        while not t.step(1):
+            pass
+        text = explain(t)
+        assert text.startswith("Suggested: "), text
+        m = re.search(r"Rated (\d+)% to win after \d+ playouts, against (\d+)% for the next "
+                      r"best of (\d+) options", text)
+        if m is None:
+            continue
+        rated += 1
+        assert int(m.group(1)) >= int(m.group(2)), text
+        firsts = {c.steps[0] for c in t._search.cands if c.steps}
+        assert int(m.group(3)) == len(firsts), text
+    assert rated >= 5

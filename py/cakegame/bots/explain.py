@@ -70,13 +70,18 @@ def explain(thinker: Any) -> str:
     said = view.describe(action)
     search = getattr(thinker, "_search", None)
     cands = getattr(search, "cands", None) or []
-    chosen = next((c for c in cands if c.steps and c.steps[0] == action), None)
-    others = sorted((c.mean() for c in cands if c is not chosen), reverse=True)
+    # The plan `best()` took (several plans may begin with the same action), weighed
+    # against the best plan that begins otherwise.
+    same = [c for c in cands if c.steps and c.steps[0] == action]
+    chosen = max(same, key=lambda c: (c.mean(), c.visits, c.prior)) if same else None
+    others = sorted((c.mean() for c in cands if c.steps and c.steps[0] != action),
+                    reverse=True)
+    options = len({c.steps[0] for c in cands if c.steps})
     rating = ""
     if chosen is not None:
         rating = f" Rated {_pct(chosen.mean())} to win after {chosen.visits} playouts"
         if others:
-            rating += f", against {_pct(others[0])} for the next best of {len(cands)} options"
+            rating += f", against {_pct(others[0])} for the next best of {options} options"
         rating += "."
     if chosen is not None and chosen.key[0] == "move":
         _, src, dst, k, x = chosen.key
