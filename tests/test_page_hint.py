@@ -99,3 +99,45 @@ def test_on_a_phone_the_suggestion_leaves_the_lab_in_view(page_watch, artifacts)
     page_watch.screenshot(path=str(artifacts / "hint-phone.png"))
     assert not page_watch.evaluate(NOTICE_OVER_LAB), "the suggestion covers the lab"
     page_watch.assert_clean()
+
+
+# Is the suggested chamber wholly inside the lab's panel, once the panel has settled?
+HINTED_IN_VIEW = """
+async () => {
+  let last = -1;
+  for (let i = 0; i < 60; i++) {  // a smooth scroll takes some frames
+    await new Promise(r => requestAnimationFrame(r));
+    const now = document.getElementById('lab-wrap').scrollLeft;
+    if (now === last) break;
+    last = now;
+  }
+  const wrap = document.getElementById('lab-wrap').getBoundingClientRect();
+  const hex = document.querySelector('#chambers .chamber[data-hint=""] .hex');
+  const r = hex.getBoundingClientRect();
+  return r.left >= wrap.left - 1 && r.right <= wrap.right + 1;
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                   is_mobile=True)
+def test_on_a_phone_the_suggested_chamber_is_brought_into_view(page_watch):
+    """Late in a game the lab is wider than a phone: the chamber a suggestion marks is
+    scrolled into view, wherever it lies."""
+    from test_page_lab import _late_wide_save
+
+    page_watch.goto("rules.html", wait_ready=False)
+    page_watch.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_wide_save())
+    page_watch.goto("index.html?botpace=0")
+    page_watch.wait_for_selector("#btn-hint:not([disabled])")
+    shown = 0
+    for _ in range(4):  # a few decisions, so some suggestion lies beyond the first view
+        page_watch.tap("#btn-hint")
+        page_watch.wait_for_selector(HINTED, timeout=60_000)
+        if page_watch.locator('#chambers .chamber[data-hint=""]').count():
+            shown += 1
+            assert page_watch.evaluate(HINTED_IN_VIEW), page_watch.inner_text("#notice")
+        page_watch.click(HINTED)  # play it, and ask again at the next decision
+        page_watch.wait_for_selector("#btn-hint:not([disabled])", timeout=60_000)
+    assert shown
+    page_watch.assert_clean()

@@ -89,6 +89,9 @@ class Hints:
         self.app.saver.now()
         self.shown = (s, str(action), chambers_of(action), plan_chambers(thinker))
         self.app.render()
+        if self.shown[2]:  # the suggested chamber in view, though the lab is wider than its panel
+            labview = self.app.labview
+            labview.follow(tuple(self.shown[2]), labview.choices)
         self.app.notice(text)
 
     def after_render(self) -> None:
