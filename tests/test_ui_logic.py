@@ -700,6 +700,35 @@ def test_a_marker_brings_the_nearest_hidden_choices_into_view():
     assert edges.marker_text("top", 1) == ("▴ 1", "1 more chamber to choose above")
 
 
+def test_a_side_marker_stands_where_it_covers_no_choice():
+    """The side marker's height: off the chambers to choose at that edge, then off as much
+    of the others as it can be; where nothing is in its way, near where it was asked."""
+    from ui import edges
+    win = edges.Window(left=0, top=0, width=390, height=330, full_width=1200, full_height=330)
+    half_w, half_h, size, inset = 45.0, 52.0, (52.0, 40.0), 6.4
+
+    def box_hit(y, centre):
+        x1 = win.width - inset
+        x0 = x1 - size[0]
+        cx, cy = centre
+        return (min(x1, cx + half_w) - max(x0, cx - half_w) > 0
+                and min(y + size[1] / 2, cy + half_h) - max(y - size[1] / 2, cy - half_h) > 0)
+
+    rows = [60.0, 60.0 + 78, 60.0 + 156]  # three rows' centres at the right edge
+    chambers = [(370.0, y) for y in rows]
+    for chosen in rows:  # whichever of them is a choice, the marker is not on it
+        y = edges.marker_y("right", chambers, [(370.0, chosen)], win, half_w, half_h, size,
+                           inset, default=rows[0] + 39)
+        assert not box_hit(y, (370.0, chosen)), (chosen, y)
+        assert size[1] / 2 <= y <= win.height - size[1] / 2
+    # Room below the rows: there, covering nothing at all.
+    y = edges.marker_y("right", chambers, chambers[:1], win, half_w, half_h, size, inset, 99.0)
+    assert not any(box_hit(y, c) for c in chambers), y
+    # Nothing at the edge: it stays where it was asked.
+    assert edges.marker_y("right", [(100.0, 60.0)], [], win, half_w, half_h, size, inset,
+                          99.0) == 99.0
+
+
 def test_after_a_redraw_the_window_shows_as_many_choices_as_it_can():
     from ui import edges
     size, full = 400, 2000

@@ -142,3 +142,43 @@ def best_start(spans: list[tuple[float, float]], start: float, size: float,
     if shown(start) >= most:
         return None
     return min((p for p in places if shown(p) == most), key=lambda p: (abs(p - start), p))
+
+
+def marker_y(side: str, chambers: list[tuple[float, float]], choices: list[tuple[float, float]],
+             win: Window, half_w: float, half_h: float, size: tuple[float, float],
+             inset: float, default: float) -> float:
+    """The height (from the window's top, CSS px) for the middle of `side`'s marker (left
+    or right), a `size` (width, height) box `inset` from the edge: where it covers no
+    choice and as little of the other chambers as can be; `default` where nothing is
+    better. Chambers and choices are centres in the content, as for `hidden_sides`.
+
+    >>> w = Window(0, 0, 400, 300, 1200, 300)
+    >>> marker_y("right", [(380, 150)], [(380, 150)], w, 40, 46, (46, 40), 6, 150)
+    84.0
+    """
+    mw, mh = size
+    x1 = win.left + win.width - inset if side == "right" else win.left + inset + mw
+    x0 = x1 - mw
+    # Only the chambers that reach into the marker's strip matter.
+    chambers = [p for p in chambers if x0 - half_w < p[0] < x1 + half_w]
+    choices = [p for p in choices if x0 - half_w < p[0] < x1 + half_w]
+
+    def covers(y: float, points: list[tuple[float, float]]) -> float:
+        """How much of the chambers' boxes the marker covers with its middle at y."""
+        top, bottom = win.top + y - mh / 2, win.top + y + mh / 2
+        area = 0.0
+        for cx, cy in points:
+            w = min(x1, cx + half_w) - max(x0, cx - half_w)
+            h = min(bottom, cy + half_h) - max(top, cy - half_h)
+            if w > 0 and h > 0:
+                area += w * h
+        return area
+
+    lo, hi = mh / 2, win.height - mh / 2
+    if hi < lo:
+        return max(lo, min(default, win.height - lo))
+    steps = max(1, int((hi - lo) // 4))
+    start = max(lo, min(default, hi))
+    heights = [start] + [lo + (hi - lo) * i / steps for i in range(steps + 1)]
+    best = min(heights, key=lambda y: (covers(y, choices), covers(y, chambers), abs(y - start)))
+    return round(best, 1)

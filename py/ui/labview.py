@@ -34,6 +34,8 @@ ZOOMS = (0.6, 0.8, 1.0, 1.25, 1.5)
 DRAG_PX = 6  # a press that moves further than this pans; it is no click
 MARKER_ROOM = 48.0  # CSS px kept free at an edge where a marker may still stand
 MARKER_HALF = 20.0  # half a marker's height, CSS px (css/game.css: 2.5rem)
+MARKER_WIDTH = 52.0  # a side marker's width with a one-digit count ("◂ 6"), CSS px
+MARKER_INSET = 6.4  # a side marker's distance from the panel's edge, CSS px (.4rem)
 
 
 class LabView:
@@ -55,7 +57,7 @@ class LabView:
         self.hidden: dict[str, list[tuple[float, float]]] = {}
         self.shown: dict[str, int] = {}  # side -> the count its marker shows now
         self.markers: dict[str, Any] = {}
-        self.marker_y = ""  # the side markers' height in the panel, as set in CSS
+        self.marker_y: dict[str, str] = {}  # side -> its marker's height, as set in CSS
         self.border_top = 0.0
         for side in edges.SIDES:
             button = by_id(f"lab-more-{side}")
@@ -221,14 +223,23 @@ class LabView:
                                         drawing.W / 2 * self.scale, drawing.R * self.scale)
         self.hidden = hidden
         if geo is not None and (hidden.get("left") or hidden.get("right")):
-            # The side markers' middle: between the first two rows, where no chamber's
-            # centre is (kept inside the panel).
-            y = self.border_top + self.origin[1] + drawing.ROW_STEP / 2 * self.scale - geo.top
-            y = max(MARKER_HALF, min(y, geo.height - MARKER_HALF))
-            value = f"{y:.0f}px"
-            if value != self.marker_y:
-                self.marker_y = value
-                self.wrap.parentElement.style.setProperty("--marker-y", value)
+            # Each side marker's middle: where it covers no chamber to choose and as little
+            # of the others as it can (a chamber at the edge is still chosen by a tap),
+            # near the line between the first two rows.
+            half_w, half_h = drawing.W / 2 * self.scale, drawing.R * self.scale
+            default = self.border_top + self.origin[1] + drawing.ROW_STEP / 2 * self.scale \
+                - geo.top
+            everything = self._points(tuple(self.board.views)) if self.board is not None else []
+            wanted = self._points(self.choices)
+            for side in ("left", "right"):
+                if not hidden.get(side):
+                    continue
+                y = edges.marker_y(side, everything, wanted, geo, half_w, half_h,
+                                   (MARKER_WIDTH, 2 * MARKER_HALF), MARKER_INSET, default)
+                value = f"{y:.0f}px"
+                if value != self.marker_y.get(side):
+                    self.marker_y[side] = value
+                    self.wrap.parentElement.style.setProperty(f"--marker-y-{side}", value)
         for side, button in self.markers.items():
             count = len(hidden.get(side, ()))
             if count == self.shown.get(side, 0):
