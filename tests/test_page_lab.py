@@ -24,6 +24,9 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
     readable = min(page.evaluate(CHAMBER_WIDTHS))
     assert readable >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # A tap leaves no browser tap box over a chamber (a see-through rectangle).
+    assert page.evaluate("getComputedStyle(document.querySelector('#chambers .hex'))"
+                         ".webkitTapHighlightColor") == "rgba(0, 0, 0, 0)"
     wrap = "document.getElementById('lab-wrap')"
     assert page.evaluate(f"{wrap}.scrollWidth > {wrap}.clientWidth")  # it pans
     page.click("#lab-fit")
