@@ -27,7 +27,7 @@ from ..rng import Rng
 
 WIN_NODES = 1000  # positions visited at most, over all deals tried (hard's cap)
 SAMPLES = 3  # deals a line must win on
-STEP_NODES = 32  # positions visited between two yields (a page slices the search)
+STEP_NODES = 8  # positions visited between two yields (a page slices the search)
 
 # Actions that can destroy subjects or end a turn's chances early are tried first: the
 # games end on a wipe-out, most often through a card's action or the Portal Gun.
