@@ -1,5 +1,5 @@
 """`bots.finish.win_now`: the bounded search of one's own turn for a line that ends the game
-now with this seat among the winners."""
+now with this seat among the winners, and hard's use of it with three or four players."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import cakegame
 import pytest
 from cakegame import bots
-from cakegame.bots import finish
+from cakegame.bots import finish, search
 
 
 def _wipe_scenario(players: int, my_cake: int, their_cake: int) -> cakegame.State:
@@ -104,3 +104,40 @@ def test_in_pieces_the_same_answer() -> None:
             break
     assert whole == finish.win_now(v, seed=1, nodes=300)
     assert whole.line or pieces >= 300 // finish.STEP_NODES - 1
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_hard_plays_the_win_with_three_or_four_players(players: int) -> None:
+    s = _wipe_scenario(players, my_cake=3, their_cake=0)
+    line = finish.win_now(s.view(0), seed=0).line
+    assert line
+    k = 0
+    while not s.is_over and s.turn == 0:
+        t = bots.Thinker(s.view(s.current_player), "hard", seed=k, iterations=4)
+        while not t.step(4):
+            pass
+        s = s.apply(t.best())
+        k += 1
+    assert s.is_over and s.outcome is not None and 0 in s.outcome.winners
+
+
+def test_two_players_never_search_for_a_win_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two-player games are played as before: hard does not call the search at all."""
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise AssertionError("win_now searched in a two-player game")
+    monkeypatch.setattr(search, "win_now_steps", refuse)
+    s = _wipe_scenario(2, my_cake=3, their_cake=0)
+    bots.choose(s.view(0), "hard", seed=1, iterations=4)
+    s4 = _wipe_scenario(4, my_cake=3, their_cake=0)
+    with pytest.raises(AssertionError, match="win_now searched"):
+        bots.choose(s4.view(0), "hard", seed=1, iterations=4)
+
+
+def test_the_hint_says_the_move_ends_the_game() -> None:
+    from cakegame.bots.explain import explain
+    s = _wipe_scenario(4, my_cake=3, their_cake=0)
+    t = bots.Thinker(s.view(0), "hard", seed=1, iterations=4)
+    while not t.step(4):
+        pass
+    text = explain(t)
+    assert "ends the game on your turn with you among the winners" in text, text
