@@ -101,7 +101,10 @@ def win_now_steps(view: Any, *, seed: int, nodes: int = WIN_NODES, samples: int 
     out = Finish()
     if view.is_over or view.turn != me or view.current_player != me:
         return out
-    deals = [view.sample(Rng(_seed(seed, i))) for i in range(samples)]
+    deals = []
+    for i in range(samples):  # a deal at a time: each is a copy of the whole game
+        deals.append(view.sample(Rng(_seed(seed, i))))
+        yield
     budget = [nodes]
     for i, st in enumerate(deals):
         failed: set[str] = set()
@@ -113,8 +116,13 @@ def win_now_steps(view: Any, *, seed: int, nodes: int = WIN_NODES, samples: int 
             line = None
         out.tried.append(before - budget[0])
         out.deals = i + 1
-        if line is not None and all(replays(d, me, line, min_share)
-                                    for d in deals if d is not st):
+        ok = line is not None
+        for d in deals:
+            if ok and d is not st:
+                assert line is not None
+                ok = replays(d, me, line, min_share)
+                yield
+        if ok and line is not None:
             out.line = line
             end = st
             for a in line:
