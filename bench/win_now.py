@@ -13,8 +13,12 @@ did not win on that turn is a missed win. One JSON line per game; `report` sums 
         --lost-by hard --games 40 --out bench/results/v5/win-now-diag.jsonl
     python3 bench/win_now.py report bench/results/v5/win-now-diag.jsonl
 
-`--lost-by LEVEL` replays only the games that level lost; `--check` compares each replay's
-end (winners, turns, actions) with the recorded one, so a replay that drifted is flagged.
+`--lost-by LEVEL` replays only the games that level lost; each replay's end (winners,
+turns, actions) is compared with the recorded one (`same`), so a replay that drifted is
+flagged. The games are replayed with the bots on this script's path: to count the wins
+missed by the bots that played a record, run it with those bots' `py/` (hard now takes
+a win now itself with three or four players, so today's hard drifts from a record of the
+hard before it exactly where it found one).
 """
 
 from __future__ import annotations
