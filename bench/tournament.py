@@ -10,6 +10,7 @@ can be stopped and its games still count), and prints a summary. Examples:
     python bench/tournament.py match --levels medium,medium,medium --games 1000
     python bench/tournament.py report bench/results/*.jsonl
     python bench/tournament.py tables bench/results/*.jsonl   # the tables of docs/balance.md
+    python bench/tournament.py paired new.jsonl old.jsonl --level hard  # the same deals, paired
 
 Seats: game g plays deal (seed) base + g // players with the levels rotated by g % players,
 so every level sits in every seat on the same deals (with one level in every seat, game g
@@ -508,6 +509,29 @@ def panels(rows: list[dict[str, Any]]) -> None:
               f"({_pct(paid[f] / faces[f]) if faces[f] else '-'})")
 
 
+def paired(new: str, old: str, level: str) -> None:
+    """`level`'s win share in two results files over the games both played (the same deal
+    and seating), and the difference per game with a 95% normal-approximation interval."""
+    def shares(path: str) -> dict[tuple[int, int], float]:
+        return {(r["seed"], r["rotation"]): sum(1 / len(r["winners"]) for w in r["winners"]
+                                                 if r["seats"][w] == level)
+                for r in load([path]) if "error" not in r}
+    a, b = shares(new), shares(old)
+    both = sorted(set(a) & set(b))
+    n = len(both)
+    if n < 2:
+        print(f"only {n} games in both files")
+        return
+    diffs = [a[k] - b[k] for k in both]
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n)
+    wa, wb = sum(a[k] for k in both), sum(b[k] for k in both)
+    print(f"{n} games in both: {level} {_ci(wa, n)} in {new}, {_ci(wb, n)} in {old}; "
+          f"difference per game {100 * mean:+.1f} points (95% interval "
+          f"{100 * (mean - half):+.1f} to {100 * (mean + half):+.1f}); games won only in the "
+          f"first {sum(d > 0 for d in diffs)}, only in the second {sum(d < 0 for d in diffs)}")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -531,7 +555,15 @@ def main(argv: list[str] | None = None) -> None:
     r.add_argument("paths", nargs="+")
     t = sub.add_parser("tables", help="the figures of docs/balance.md, as Markdown tables")
     t.add_argument("paths", nargs="+")
+    pr = sub.add_parser("paired", help="one level's win share in two results files, game by "
+                        "game over the games both played")
+    pr.add_argument("new")
+    pr.add_argument("old")
+    pr.add_argument("--level", default="hard")
     args = ap.parse_args(argv)
+    if args.cmd == "paired":
+        paired(args.new, args.old, args.level)
+        return
     if args.cmd == "match":
         if args.budget is not None:
             args.iterations = None

@@ -69,6 +69,13 @@ def explain(thinker: Any) -> str:
     b = Board.read(view)
     said = view.describe(action)
     search = getattr(thinker, "_search", None)
+    fin = getattr(search, "finish", None)
+    if fin is not None and fin.line:
+        rest = ", ".join(str(a) for a in fin.line[1:6])
+        more = ", ..." if len(fin.line) > 6 else ""
+        return (f"Suggested: {said}. This ends the game on your turn with you among the "
+                f"winners{', sharing the win' if fin.shared else ''}"
+                f"{f' (then: {rest}{more})' if rest else ''}.")
     cands = getattr(search, "cands", None) or []
     # The plan `best()` took (several plans may begin with the same action), weighed
     # against the best plan that begins otherwise.

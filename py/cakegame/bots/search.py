@@ -20,7 +20,10 @@ over candidate plans at the root, not a tree over single clicks:
    quicker medium, with their sampled cards, which keeps a win its turn holds without a
    card), and stop when the turn comes back (a truncated playout). The position is then
    scored by `board.value` (0..1, like a win chance; exact if the game has ended).
-3. Choice. UCB1 picks the candidate for the next playout; each candidate starts with
+3. Win now. With three or four players, before all this, a bounded search of hard's own
+   turn (`finish.win_now`) looks for a line that ends the game at once with hard among the
+   winners; if it finds one, hard plays it.
+4. Choice. UCB1 picks the candidate for the next playout; each candidate starts with
    medium's own judgement as a prior worth `PRIOR_WEIGHT` playouts. The answer is the
    candidate with the best mean.
 
@@ -43,6 +46,7 @@ from ..actions import Action, Verb
 from ..content import PANEL_LETTERS
 from ..rng import Rng
 from .board import Board, value_steps
+from .finish import WIN_NODES, Finish, win_now_steps
 from .heuristic import (
     Medium,
     P,
@@ -60,6 +64,12 @@ CANDIDATES = 6  # plans compared at a move decision
 PRIOR_WEIGHT = 2.0  # medium's judgement counts as this many playouts
 UCB_C = 0.35
 MAX_PLAYOUT_ACTIONS = 400
+# With at least this many players, every decision of hard's own turn first looks for a
+# line that ends the game now with hard among the winners (`finish.win_now`) and plays it:
+# hard's candidates are medium's few best plans, which can miss such a line. Two-player
+# games are left as they were.
+WIN_NOW_PLAYERS = 3
+WIN_NOW_SHARE = 0.5  # a shared win is taken if hard's share is at least this (of 2 winners)
 
 _MEMO_SIZE = 20000
 _memo: OrderedDict[tuple[Any, ...], float] = OrderedDict()
@@ -115,6 +125,7 @@ class Search:
         self.vkey: tuple[Any, ...] = ()
         self._running: tuple[Candidate, Generator[None, None, float]] | None = None
         self._preparing: Generator[None, None, None] | None = None
+        self.finish: Finish | None = None  # the winning line played, if win_now found one
 
     # ------------------------------------------------------------ candidates
     def _prepare_steps(self) -> Generator[None, None, None]:
@@ -127,6 +138,15 @@ class Search:
         if len(acts) == 1:
             self.final = acts[0]
             return
+        if v.players >= WIN_NOW_PLAYERS and v.turn == me:
+            # The deals depend on the turn, not on this decision's seed, so the decisions
+            # of one turn search the same deals and follow one line.
+            f = yield from win_now_steps(v, seed=_mix(v.turn_number, me, 0x77),
+                                         nodes=WIN_NODES, min_share=WIN_NOW_SHARE)
+            if f.line:
+                self.finish = f
+                self.final = f.line[0]
+                return
         b = Board.read(v)
         self.vkey = view_key(v, b)
         kind = v.decision
