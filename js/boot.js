@@ -8,8 +8,8 @@
  *                       events, the bytes of the two big downloads, `py:ready`, then the
  *                       game's own cakeBoot.live() (or, failing that, `py:done`)
  *  - preloads           the big downloads (index.html's <template id="preloads">, then
- *                       "preloads-later"), asked for once the page's styles and scripts
- *                       are in, as js/early.js starts drawing: cakeBoot.preload()
+ *                       "preloads-later"), asked for once the early screen is up:
+ *                       cakeBoot.preload()
  *  - failure            any load error before Python is ready is shown in #boot-error
  *  - service worker     registered once Python is up; a new version is OFFERED in
  *                       #update-banner (a button with data-continue), never forced
@@ -148,8 +148,8 @@
 
   // ---- the big downloads, once the early screen is up -------------------------------------
   // index.html keeps their <link rel="preload">s in templates so the parser does not ask for
-  // them before the page's styles and scripts; js/early.js calls preload() as it starts
-  // (those have all arrived by then), and DOMContentLoaded does if it did not. <template id="preloads"> (the
+  // them before the page's styles and scripts; js/early.js calls preload() once it has drawn
+  // the early screen, and DOMContentLoaded does if it did not. <template id="preloads"> (the
   // interpreter's files) goes first; <template id="preloads-later"> (the game's Python,
   // needed only once the interpreter runs) as soon as those have arrived, so they get the
   // whole link and the game's files download while the interpreter compiles and starts.

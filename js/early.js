@@ -198,11 +198,9 @@
     return q.has("players") || q.has("seed") || q.has("seats");
   }
 
-  // The big downloads first (js/boot.js): everything the early screen needs has arrived
-  // by now (its styles and scripts; it asks for nothing more), so they take the link from
-  // nothing, and they start while the screen below is drawn instead of after it.
-  if (window.cakeBoot && window.cakeBoot.preload) window.cakeBoot.preload();
   if (storage(SAVE_KEY) !== null) showPicture();
   else if (!fromLink()) openForm();
   refuseEarlyClicks();
+  // The screen is drawn: now the big downloads may take the link (js/boot.js).
+  if (window.cakeBoot && window.cakeBoot.preload) window.cakeBoot.preload();
 })();

@@ -348,13 +348,3 @@ def test_staged_site_is_complete(tmp_path):
         assert (dest / name).is_file(), name
     assert not (dest / "node_modules").exists() and not (dest / "tests").exists()
     assert not (dest / "package.json").exists()
-
-
-def test_the_big_downloads_start_before_the_early_screen_is_drawn():
-    """js/early.js asks for the big downloads first, then draws: everything the early screen
-    needs has arrived once it runs, and the downloads overlap its drawing."""
-    early = (ROOT / "js" / "early.js").read_text()
-    body = early[early.index("function fromLink()"):]
-    asked = body.index("cakeBoot.preload()")
-    for drawing in ("showPicture()", "openForm()", "refuseEarlyClicks()"):
-        assert asked < body.index(drawing), drawing
