@@ -14,7 +14,7 @@ from . import labels, saves, targets
 from .dom import Texts, by_id, h, markup
 from .session import Session
 
-LONG_STATUS = 64  # characters: a longer status line is set smaller on a desktop (css/game.css)
+LONG_STATUS = 50  # characters: a longer status line is set smaller on a desktop (css/game.css)
 
 
 def card_side(card: Any, side: str, caption: str) -> str:
