@@ -444,3 +444,24 @@ def test_a_share_link_opens_offline(page):
         assert not watch.page_errors and not watch.console_errors, watch.report()
     finally:
         server.stop()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                   is_mobile=True)
+def test_on_a_phone_the_replay_table_shows_every_column(page_watch):
+    """A four-division game's replay on a phone: its counts table (five columns, "Cards"
+    last) fits the dialog, nothing cut at its right."""
+    page = page_watch
+    page.goto("index.html?players=4&seed=3&seats=human,easy,easy,easy&botpace=0")
+    page.wait_for_selector("[data-action]:not([disabled])")
+    page.click("#more summary")
+    page.click("#more-review")
+    page.wait_for_selector("#review[open]")
+    fits = page.evaluate("""() => { const t = document.getElementById('rv-counts');
+        const box = t.parentElement.getBoundingClientRect(), r = t.getBoundingClientRect();
+        const last = [...t.querySelectorAll('tr')[0].children].pop().getBoundingClientRect();
+        return {table: r.right, box: box.right, last: last.right,
+                header: t.querySelector('tr').textContent}; }""")
+    assert "Cards" in fits["header"], fits
+    assert fits["table"] <= fits["box"] + 1 and fits["last"] <= fits["box"] + 1, fits
+    page.assert_clean()
