@@ -79,9 +79,7 @@ class Panels:
             o = s.outcome
             winners = " and ".join(s.names[w] for w in o.winners)
             verb = "win" if len(o.winners) > 1 else "wins"
-            self.texts.text("status", f"Game over: {winners} {verb}.")
-            self.texts.cls("status", "")
-            self.texts.prop("status", "title", "")
+            self._status(f"Game over: {winners} {verb}.")
             self.texts.cls("status-chip", "chip over")
             return
         seat = s.current_player
@@ -93,16 +91,17 @@ class Panels:
             text = f"{name}: {s.prompt()}"
         else:
             text = f"{name} ({self.session.seats[seat]} computer player): {s.prompt()}"
+        self._status(text)
+
+    def _status(self, text: str) -> None:
+        """The status line. A desktop keeps it to one line: a long one is set smaller, so
+        it is rarely cut, and when it is, the whole of it shows on hover."""
         self.texts.text("status", text)
-        # A desktop keeps the status to one line: a long one is set smaller, so it is rarely
-        # cut, and when it is, the whole of it shows on hover.
         self.texts.cls("status", "long" if len(text) > LONG_STATUS else "")
         self.texts.prop("status", "title", text)
 
     def empty(self) -> None:
-        self.texts.text("status", "Choose the players to start a game.")
-        self.texts.cls("status", "")
-        self.texts.prop("status", "title", "")
+        self._status("Choose the players to start a game.")
 
     def notice(self, text: str) -> None:
         self.texts.text("notice", text)
