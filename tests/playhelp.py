@@ -79,3 +79,28 @@ def play_to_end(page, seed: int, max_clicks: int = 6000, on_click=None) -> int:
         if on_click is not None:
             on_click(n, result)
     raise AssertionError(f"no Game over after {max_clicks} clicks: {status(page)}")
+
+
+def session_save(players: int, seed: int, stop, seats: list[str] | None = None,
+                 limit: int = 3000) -> str:
+    """The page's save of a game played under CPython by the easy bot (seed n*31+1 at the
+    n-th action, like the page tests' person) until `stop(session)` is true: the same text
+    the page writes, with its log and its record, so the page resumes it with "since your
+    last turn" and the replays as they would be. Raises if the game ends first."""
+    import cakegame
+    from cakegame.bots import choose
+    from ui.record import Record
+    from ui.session import Session
+
+    seats = seats or ["human"] * players
+    names = list(cakegame.new_game(players=players, seed=seed).names)
+    record = Record(players=players, seed=seed, names=names, seats=list(seats))
+    ses = Session()
+    ses.start(record.start(), list(seats), False, record=record)
+    for n in range(limit):
+        if stop(ses):
+            return ses.save_text()
+        s = ses.state
+        assert not s.is_over, f"the game ended before the position asked for ({n} actions)"
+        ses.apply(str(choose(s.view(s.current_player), "easy", seed=n * 31 + 1)))
+    raise AssertionError(f"no such position in {limit} actions")
