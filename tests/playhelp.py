@@ -104,3 +104,20 @@ def session_save(players: int, seed: int, stop, seats: list[str] | None = None,
         assert not s.is_over, f"the game ended before the position asked for ({n} actions)"
         ses.apply(str(choose(s.view(s.current_player), "easy", seed=n * 31 + 1)))
     raise AssertionError(f"no such position in {limit} actions")
+
+
+def last_move_save(players: int, seed: int) -> tuple[str, str]:
+    """The save of a game (all seats people) one action before its end, with its log and
+    record, and that last action: played in the page, it opens the game-over dialog with
+    the whole game's story."""
+    import cakegame
+    from cakegame.bots import choose
+
+    s = cakegame.new_game(players=players, seed=seed)
+    played: list[str] = []
+    while not s.is_over:
+        action = str(choose(s.view(s.current_player), "easy", seed=len(played) * 31 + 1))
+        played.append(action)
+        s = s.apply(action)
+    raw = session_save(players, seed, lambda ses: len(ses.log) == len(played) - 1)
+    return raw, played[-1]

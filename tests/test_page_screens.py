@@ -376,3 +376,36 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
     else:
         raise AssertionError("the strip never told what the person did this turn")
     page.assert_clean()
+
+
+GAME_OVER_FIT = """
+() => {
+  const d = document.getElementById('gameover'), chart = document.querySelector('#go-chart svg');
+  const r = chart ? chart.getBoundingClientRect() : null;
+  return {scroll: d.scrollHeight, client: d.clientHeight, chart: r ? [r.width, r.height] : null,
+          rows: document.querySelectorAll('#go-table tr').length,
+          inView: d.getBoundingClientRect().bottom <= innerHeight};
+}
+"""
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (3, 4), (4, 5)])
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_the_game_over_dialog_fits_a_desktop_screen(page_watch, artifacts, players, seed):
+    """At 1280x800 the game-over dialog shows all of itself without scrolling, its story
+    chart and its table included, with two, three or four divisions."""
+    from playhelp import last_move_save
+    raw, action = last_move_save(players, seed)
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
+    page.goto("index.html")
+    page.click(f'[data-action="{action}"]')
+    page.wait_for_selector("#gameover[open]")
+    page.wait_for_selector("#go-chart svg")
+    page.screenshot(path=str(artifacts / f"over-fit-{players}.png"))
+    fit = page.evaluate(GAME_OVER_FIT)
+    assert fit["rows"] == players + 1 and fit["chart"] and fit["chart"][1] > 150, fit
+    assert fit["scroll"] <= fit["client"] and fit["inView"], fit
+    assert all(seen for _, seen in page.evaluate(GAME_OVER_BUTTONS))
+    page.assert_clean()
