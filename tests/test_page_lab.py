@@ -29,12 +29,26 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
                          ".webkitTapHighlightColor") == "rgba(0, 0, 0, 0)"
     wrap = "document.getElementById('lab-wrap')"
     assert page.evaluate(f"{wrap}.scrollWidth > {wrap}.clientWidth")  # it pans
-    page.click("#lab-fit")
-    assert page.inner_text("#lab-fit") == "100%"
+    # The middle zoom button says what a press does: "Fit" the whole lab, then back to
+    # the "Actual size"; its accessible name is the same words (no pressed state).
+    fit = page.get_by_role("button", name="Fit", exact=True)
+    assert fit.count() == 1 and fit.get_attribute("aria-pressed") is None
+    fit.click()
+    assert page.inner_text("#lab-fit") == "Actual size"
     assert page.evaluate(f"{wrap}.scrollWidth <= {wrap}.clientWidth + 1")  # all of it
     assert min(page.evaluate(CHAMBER_WIDTHS)) < readable - 1
-    page.click("#lab-fit")
+    page.get_by_role("button", name="Actual size", exact=True).click()
+    assert page.inner_text("#lab-fit") == "Fit"
     assert min(page.evaluate(CHAMBER_WIDTHS)) == pytest.approx(readable, abs=0.5)
+    # Zoomed in, it offers the way back too; from the keyboard as well.
+    page.get_by_role("button", name="Zoom in").click()
+    assert min(page.evaluate(CHAMBER_WIDTHS)) > readable + 1
+    assert page.inner_text("#lab-fit") == "Actual size"
+    page.focus("#lab-fit")
+    page.keyboard.press("Enter")
+    assert page.inner_text("#lab-fit") == "Fit"
+    assert min(page.evaluate(CHAMBER_WIDTHS)) == pytest.approx(readable, abs=0.5)
+    assert page.get_by_role("group", name="Zoom the lab").count() == 1
     page.assert_clean()
 
 
