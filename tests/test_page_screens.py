@@ -409,3 +409,53 @@ def test_the_game_over_dialog_fits_a_desktop_screen(page_watch, artifacts, playe
     assert fit["scroll"] <= fit["client"] and fit["inView"], fit
     assert all(seen for _, seen in page.evaluate(GAME_OVER_BUTTONS))
     page.assert_clean()
+
+
+def _full_hand_with_news_save() -> str:
+    """A four-person game at a person's first decision of a turn, deploying with a full
+    hand (three cards: the tray takes two rows) and a long story since their last turn."""
+    from playhelp import session_save
+    from ui import eventlog
+
+    def full_hand_and_news(ses) -> bool:
+        s = ses.state
+        me = s.current_player
+        if s.turn_number < 12 or s.decision != "deploy" or s.hand_size(me) < 3 \
+                or ses.turn_events(me):
+            return False
+        news = eventlog.since_summary(ses.since_events(me), me, s.names)
+        return len(" · ".join(t for _, t in news)) > 330
+    return session_save(4, 2, full_hand_and_news)
+
+
+STORY_ROOM = """
+() => {
+  const t = document.getElementById('since-text'), W = innerWidth, H = innerHeight;
+  const out = [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]')]
+    .filter(e => e.getClientRects().length > 0 && !e.closest('dialog'))
+    .filter(e => { const r = e.getBoundingClientRect();
+                   return r.left < 0 || r.top < 0 || r.right > W || r.bottom > H; })
+    .map(e => e.getAttribute('data-action') || e.textContent);
+  const zoom = document.getElementById('lab-in').getBoundingClientRect();
+  return {cut: t.scrollHeight > t.clientHeight + 1, text: t.textContent.length,
+          cards: document.querySelectorAll('#choices .tray-card').length, out,
+          zoomInView: zoom.bottom <= H, scrollY};
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch, artifacts):
+    """At 1280x800, deploying with three cards in the tray (two rows of buttons) after a
+    busy round of four players: "since your last turn" shows all of its story without
+    scrolling, and every decision and the zoom buttons stay on the screen."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _full_hand_with_news_save())
+    page.goto("index.html")
+    page.screenshot(path=str(artifacts / "story-full-hand-desk.png"))
+    room = page.evaluate(STORY_ROOM)
+    assert room["cards"] == 3 and room["text"] > 330, room
+    assert not room["cut"], room
+    assert not room["out"] and room["zoomInView"] and room["scrollY"] == 0, room
+    page.assert_clean()
