@@ -459,3 +459,54 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
     assert not room["cut"], room
     assert not room["out"] and room["zoomInView"] and room["scrollY"] == 0, room
     page.assert_clean()
+
+
+def _news_and_a_one_line_prompt_save() -> str:
+    """A four-person game at a person's first decision of a turn (choose a chamber to move
+    from: a one-line prompt, no buttons) after a busy round: news to tell."""
+    from playhelp import session_save
+    from ui import eventlog
+
+    def news_to_tell(ses) -> bool:
+        s = ses.state
+        me = s.current_player
+        if s.turn_number < 10 or s.decision != "move" or ses.turn_events(me):
+            return False
+        if any(not str(a).startswith("from ") for a in s.legal_actions()):
+            return False
+        news = eventlog.since_summary(ses.since_events(me), me, s.names)
+        return len(" · ".join(t for _, t in news)) > 200
+    return session_save(4, 2, news_to_tell)
+
+
+EMPTY_ABOVE_THE_LAB = """
+() => {
+  const box = q => document.querySelector(q).getBoundingClientRect();
+  const status = box('.status-bar'), news = box('#since-text'), lab = box('#lab-wrap');
+  const parts = [...document.querySelectorAll('#choices > *')].map(e => e.getBoundingClientRect())
+    .filter(r => r.height > 0);
+  const said = parts.reduce((h, r) => h + r.height, 0);
+  return {empty: lab.top - status.bottom - news.height - said, newsLines:
+          Math.round(news.height / parseFloat(getComputedStyle(document.getElementById(
+            'since-text')).lineHeight)), labTop: lab.top, parts: parts.length};
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_phone_keeps_no_empty_band_above_the_lab(page_watch, artifacts):
+    """On a phone, a one-line prompt ("click a highlighted chamber") after a busy round: the
+    room kept above the lab for taller prompts shows the news, several lines of it, rather
+    than an empty band (it was about 145 px: the news cut to one line, then nothing)."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)",
+                  _news_and_a_one_line_prompt_save())
+    page.goto("index.html")
+    page.screenshot(path=str(artifacts / "phone-news-one-line-prompt.png"))
+    seen = page.evaluate(EMPTY_ABOVE_THE_LAB)
+    assert seen["parts"] == 1, seen  # the prompt's line alone
+    assert seen["newsLines"] >= 3, seen
+    assert seen["empty"] < 60, seen
+    page.assert_clean()
