@@ -510,3 +510,38 @@ def test_a_phone_keeps_no_empty_band_above_the_lab(page_watch, artifacts):
     assert seen["newsLines"] >= 3, seen
     assert seen["empty"] < 60, seen
     page.assert_clean()
+
+
+PORTAL_ARROWS = """
+() => [...document.querySelectorAll('#lab .move-arrow.portal-move')].map(a => {
+  const shaft = a.querySelector('.shaft'), legs = [...a.querySelectorAll('.leg')];
+  const n = shaft.getTotalLength(), at = (p, l) => p.getPointAtLength(l);
+  const ends = legs.map(l => [at(l, 0), at(l, l.getTotalLength())]);
+  const near = (p, q) => Math.hypot(p.x - q.x, p.y - q.y) < 1.5;
+  return {name: `${a.dataset.from}→${a.dataset.to}`, shaft: n,
+          faint: +getComputedStyle(shaft).opacity,
+          legs: legs.map(l => [l.getTotalLength(), +getComputedStyle(l).opacity,
+                               getComputedStyle(l).strokeDasharray]),
+          fromTail: ends.length === 2 && near(ends[0][0], at(shaft, 0)),
+          toHead: ends.length === 2 && near(ends[1][1], at(shaft, n))};
+})
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_an_arrow_through_the_portals_is_strong_at_its_ends_and_faint_between(page_watch):
+    """A move through the Portals crosses the lab: its arrow is drawn strong (solid, full
+    opacity) for its first and last stretch, out of the chamber left and into the one
+    entered, and faint between them, over the chambers it passes."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _full_hand_with_news_save())
+    page.goto("index.html")
+    arrows = page.evaluate(PORTAL_ARROWS)
+    assert arrows, "no move through the Portals in this position"
+    for a in arrows:
+        assert a["faint"] <= 0.5 and a["fromTail"] and a["toHead"], a
+        assert len(a["legs"]) == 2 and a["shaft"] > 3 * 30, a
+        for length, opacity, dashes in a["legs"]:
+            assert 30 < length < 40 and opacity == 1 and dashes == "none", a
+    page.assert_clean()
