@@ -511,8 +511,14 @@ async ([action, letter]) => {
     await new Promise(r => setTimeout(r, 10));
   }
   const xy = t => (t.match(/-?[\\d.]+/g) || []).slice(0, 2).map(Number);
+  const g = document.getElementById(`ch-${letter}`);
   return {
-    chamber: xy(document.getElementById(`ch-${letter}`).style.transform),
+    chamber: xy(g.style.transform),
+    flight: g.getAnimations().filter(a => a.playState === 'running').map(a => {
+      const frames = a.effect.getKeyframes();
+      return [xy(frames[0].transform || ''), xy(frames[frames.length - 1].transform || ''),
+              a.effect.getTiming().duration];
+    }),
     floats: [...document.querySelectorAll('#fx > g')].map(g => {
       const frames = g.getAnimations()[0].effect.getKeyframes();
       return [xy(frames[0].transform), xy(frames[frames.length - 1].transform)];
@@ -523,9 +529,9 @@ async ([action, letter]) => {
 
 
 def test_losses_of_a_recycled_chamber_ride_with_it_and_leave_no_mark(page_watch, artifacts):
-    """A recycle destroys the pieces in its chamber: their "−n" starts where the chamber
-    was and ends over the chamber's new place (not over the empty place it left), and once
-    the motion is over no effect is left in the lab."""
+    """A recycle destroys the pieces in its chamber: the chamber flies to its new place, and
+    the pieces' "−n" starts where the chamber was and ends over its new place (not over the
+    empty place it left); once the motion is over no effect is left in the lab."""
     page = page_watch
     raw, action, letter = _recycle_with_losses_save()
     page.goto("rules.html", wait_ready=False)
@@ -538,6 +544,13 @@ def test_losses_of_a_recycled_chamber_ride_with_it_and_leave_no_mark(page_watch,
     page.screenshot(path=str(artifacts / "recycle-losses-desk.png"))
     x, y = seen["chamber"]
     assert seen["floats"] and (x, y) != tuple(was), seen
+    # The chamber flies from its old place to its new one (it used to jump there at once:
+    # a CSS transition does not run on an element just moved in the DOM), as long as the
+    # losses take to ride along.
+    assert len(seen["flight"]) == 1, seen
+    start, end, duration = seen["flight"][0]
+    assert start == pytest.approx(was, abs=0.2) and end == pytest.approx([x, y], abs=0.2)
+    assert duration == 900
     for start, end in seen["floats"]:
         assert start == pytest.approx(was, abs=0.2), seen
         assert end == pytest.approx([x, y - 45], abs=0.2), seen

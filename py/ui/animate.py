@@ -19,7 +19,7 @@ from .dom import by_id, found
 PACES = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "step": 0.0}  # seconds before a bot's move
 DEFAULT_PACE = "normal"
 RISE_MS = 900  # a loss rises and fades
-TRAVEL_MS = 900  # a recycled chamber's flight (ui/board.py: "transform .9s")
+TRAVEL_MS = 900  # a recycled chamber's flight (`fly`)
 TRAVEL_EASING = "cubic-bezier(.4,0,.2,1)"  # the flight's easing there, so a loss keeps pace
 SHOWN = frozenset(("moved", "cake_moved", "subjects_destroyed", "cake_incinerated"))  # animated
 
@@ -123,6 +123,22 @@ class Animator:
             self._drop = create_proxy(_drop_target)  # one proxy for every effect
         animation.addEventListener("finish", self._drop)
         animation.addEventListener("cancel", self._drop)
+
+
+_still: bool | None = None  # reduced motion, asked once
+
+
+def fly(element: Any, start: str, end: str) -> None:
+    """A recycled chamber's flight from `start` to `end` (CSS transforms) on the lab, as the
+    losses it carries ride along (`rise_frames`): the same length and easing. Its style
+    already holds `end`, so with reduced motion it is simply there."""
+    global _still
+    if _still is None:
+        _still = reduced_motion()
+    if _still:
+        return
+    element.animate(_js([{"transform": start}, {"transform": end}]),
+                    _js({"duration": TRAVEL_MS, "easing": TRAVEL_EASING}))
 
 
 def rise_frames(was: tuple[float, float], now: tuple[float, float]) -> list[dict[str, Any]]:
