@@ -142,6 +142,14 @@ async ([action, chamber]) => {
   }
   if (!el) return null;
   let panned = false;
+  if (lab.contains(el)) {
+    // A player clicks a chamber once the lab holds still: a recycled chamber flies to its
+    // new place for .9 s (and rows slide), and a chamber in flight is no place to click.
+    await Promise.all(document.getAnimations()
+      .filter(a => a.effect && a.effect.target && a.effect.target.closest
+                   && a.effect.target.closest('#chambers'))
+      .map(a => a.finished.catch(() => null)));
+  }
   if (lab.contains(el)) {  // out of the lab's panel: pan it, as a player drags the lab
     const w = document.getElementById('lab-wrap');
     const box = w.getBoundingClientRect(), q = el.getBoundingClientRect();
