@@ -79,3 +79,45 @@ def play_to_end(page, seed: int, max_clicks: int = 6000, on_click=None) -> int:
         if on_click is not None:
             on_click(n, result)
     raise AssertionError(f"no Game over after {max_clicks} clicks: {status(page)}")
+
+
+def session_save(players: int, seed: int, stop, seats: list[str] | None = None,
+                 limit: int = 3000) -> str:
+    """The page's save of a game played under CPython by the easy bot (seed n*31+1 at the
+    n-th action, like the page tests' person) until `stop(session)` is true: the same text
+    the page writes, with its log and its record, so the page resumes it with "since your
+    last turn" and the replays as they would be. Raises if the game ends first."""
+    import cakegame
+    from cakegame.bots import choose
+    from ui.record import Record
+    from ui.session import Session
+
+    seats = seats or ["human"] * players
+    names = list(cakegame.new_game(players=players, seed=seed).names)
+    record = Record(players=players, seed=seed, names=names, seats=list(seats))
+    ses = Session()
+    ses.start(record.start(), list(seats), False, record=record)
+    for n in range(limit):
+        if stop(ses):
+            return ses.save_text()
+        s = ses.state
+        assert not s.is_over, f"the game ended before the position asked for ({n} actions)"
+        ses.apply(str(choose(s.view(s.current_player), "easy", seed=n * 31 + 1)))
+    raise AssertionError(f"no such position in {limit} actions")
+
+
+def last_move_save(players: int, seed: int) -> tuple[str, str]:
+    """The save of a game (all seats people) one action before its end, with its log and
+    record, and that last action: played in the page, it opens the game-over dialog with
+    the whole game's story."""
+    import cakegame
+    from cakegame.bots import choose
+
+    s = cakegame.new_game(players=players, seed=seed)
+    played: list[str] = []
+    while not s.is_over:
+        action = str(choose(s.view(s.current_player), "easy", seed=len(played) * 31 + 1))
+        played.append(action)
+        s = s.apply(action)
+    raw = session_save(players, seed, lambda ses: len(ses.log) == len(played) - 1)
+    return raw, played[-1]

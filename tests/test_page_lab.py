@@ -29,12 +29,26 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
                          ".webkitTapHighlightColor") == "rgba(0, 0, 0, 0)"
     wrap = "document.getElementById('lab-wrap')"
     assert page.evaluate(f"{wrap}.scrollWidth > {wrap}.clientWidth")  # it pans
-    page.click("#lab-fit")
-    assert page.inner_text("#lab-fit") == "100%"
+    # The middle zoom button says what a press does: "Fit" the whole lab, then back to
+    # the "Actual size"; its accessible name is the same words (no pressed state).
+    fit = page.get_by_role("button", name="Fit", exact=True)
+    assert fit.count() == 1 and fit.get_attribute("aria-pressed") is None
+    fit.click()
+    assert page.inner_text("#lab-fit") == "Actual size"
     assert page.evaluate(f"{wrap}.scrollWidth <= {wrap}.clientWidth + 1")  # all of it
     assert min(page.evaluate(CHAMBER_WIDTHS)) < readable - 1
-    page.click("#lab-fit")
+    page.get_by_role("button", name="Actual size", exact=True).click()
+    assert page.inner_text("#lab-fit") == "Fit"
     assert min(page.evaluate(CHAMBER_WIDTHS)) == pytest.approx(readable, abs=0.5)
+    # Zoomed in, it offers the way back too; from the keyboard as well.
+    page.get_by_role("button", name="Zoom in").click()
+    assert min(page.evaluate(CHAMBER_WIDTHS)) > readable + 1
+    assert page.inner_text("#lab-fit") == "Actual size"
+    page.focus("#lab-fit")
+    page.keyboard.press("Enter")
+    assert page.inner_text("#lab-fit") == "Fit"
+    assert min(page.evaluate(CHAMBER_WIDTHS)) == pytest.approx(readable, abs=0.5)
+    assert page.get_by_role("group", name="Zoom the lab").count() == 1
     page.assert_clean()
 
 
@@ -463,4 +477,83 @@ def test_a_long_status_fits_its_line_on_a_desktop(page_watch):
     assert len(status["text"]) > 64 and status["long"], status
     assert not status["cut"], status
     assert status["title"] == status["text"]
+    page.assert_clean()
+
+
+def _recycle_with_losses_save() -> tuple[str, str, str]:
+    """A three-person game from turn 30 on, at a recycle that destroys pieces in the
+    recycled chamber: (the save, the action, the recycled chamber's letter)."""
+    from playhelp import session_save
+    from ui import saves
+
+    def at_lossy_recycle(ses) -> bool:
+        s = ses.state
+        if s.turn_number < 30 or s.decision != "recycle":
+            return False
+        after = s.apply(s.legal_actions()[0])
+        return any(e.kind.value == "subjects_destroyed" and e.cause == "recycle"
+                   for e in after.events)
+    raw = session_save(3, 5, at_lossy_recycle)
+    s = saves.decode(raw).state
+    action = str(s.legal_actions()[0])
+    gone = [e.chamber for e in s.apply(action).events if e.kind.value == "recycled"]
+    return raw, action, gone[0]
+
+
+# Play `action` from its button; then where each loss's "−n" is going (its keyframes) and
+# where its chamber now stands.
+RECYCLE_FLOATS = """
+async ([action, letter]) => {
+  const status = document.getElementById('status'), before = status.dataset.ready;
+  const el = document.querySelector(`.choices [data-action="${action}"]:not([disabled])`);
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  for (let i = 0; i < 300 && status.dataset.ready === before; i++) {
+    await new Promise(r => setTimeout(r, 10));
+  }
+  const xy = t => (t.match(/-?[\\d.]+/g) || []).slice(0, 2).map(Number);
+  const g = document.getElementById(`ch-${letter}`);
+  return {
+    chamber: xy(g.style.transform),
+    flight: g.getAnimations().filter(a => a.playState === 'running').map(a => {
+      const frames = a.effect.getKeyframes();
+      return [xy(frames[0].transform || ''), xy(frames[frames.length - 1].transform || ''),
+              a.effect.getTiming().duration];
+    }),
+    floats: [...document.querySelectorAll('#fx > g')].map(g => {
+      const frames = g.getAnimations()[0].effect.getKeyframes();
+      return [xy(frames[0].transform), xy(frames[frames.length - 1].transform)];
+    }),
+  };
+}
+"""
+
+
+def test_losses_of_a_recycled_chamber_ride_with_it_and_leave_no_mark(page_watch, artifacts):
+    """A recycle destroys the pieces in its chamber: the chamber flies to its new place, and
+    the pieces' "−n" starts where the chamber was and ends over its new place (not over the
+    empty place it left); once the motion is over no effect is left in the lab."""
+    page = page_watch
+    raw, action, letter = _recycle_with_losses_save()
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
+    page.goto("index.html")
+    was = page.evaluate("k => (document.getElementById(`ch-${k}`).style.transform"
+                        ".match(/-?[\\d.]+/g) || []).slice(0, 2).map(Number)", letter)
+    seen = page.evaluate(RECYCLE_FLOATS, [action, letter])
+    page.wait_for_timeout(500)  # half-way: the picture a player sees (viewed, not measured)
+    page.screenshot(path=str(artifacts / "recycle-losses-desk.png"))
+    x, y = seen["chamber"]
+    assert seen["floats"] and (x, y) != tuple(was), seen
+    # The chamber flies from its old place to its new one (it used to jump there at once:
+    # a CSS transition does not run on an element just moved in the DOM), as long as the
+    # losses take to ride along.
+    assert len(seen["flight"]) == 1, seen
+    start, end, duration = seen["flight"][0]
+    assert start == pytest.approx(was, abs=0.2) and end == pytest.approx([x, y], abs=0.2)
+    assert duration == 900
+    for start, end in seen["floats"]:
+        assert start == pytest.approx(was, abs=0.2), seen
+        assert end == pytest.approx([x, y - 45], abs=0.2), seen
+    page.wait_for_function("document.querySelectorAll('#fx > *').length === 0",
+                           timeout=10_000)
     page.assert_clean()

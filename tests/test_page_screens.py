@@ -142,6 +142,14 @@ async ([action, chamber]) => {
   }
   if (!el) return null;
   let panned = false;
+  if (lab.contains(el)) {
+    // A player clicks a chamber once the lab holds still: a recycled chamber flies to its
+    // new place for .9 s (and rows slide), and a chamber in flight is no place to click.
+    await Promise.all(document.getAnimations()
+      .filter(a => a.effect && a.effect.target && a.effect.target.closest
+                   && a.effect.target.closest('#chambers'))
+      .map(a => a.finished.catch(() => null)));
+  }
   if (lab.contains(el)) {  // out of the lab's panel: pan it, as a player drags the lab
     const w = document.getElementById('lab-wrap');
     const box = w.getBoundingClientRect(), q = el.getBoundingClientRect();
@@ -375,4 +383,173 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
             page.evaluate(CLICK, [action, None])
     else:
         raise AssertionError("the strip never told what the person did this turn")
+    page.assert_clean()
+
+
+GAME_OVER_FIT = """
+() => {
+  const d = document.getElementById('gameover'), chart = document.querySelector('#go-chart svg');
+  const r = chart ? chart.getBoundingClientRect() : null;
+  return {scroll: d.scrollHeight, client: d.clientHeight, chart: r ? [r.width, r.height] : null,
+          rows: document.querySelectorAll('#go-table tr').length,
+          inView: d.getBoundingClientRect().bottom <= innerHeight};
+}
+"""
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (3, 4), (4, 5)])
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_the_game_over_dialog_fits_a_desktop_screen(page_watch, artifacts, players, seed):
+    """At 1280x800 the game-over dialog shows all of itself without scrolling, its story
+    chart and its table included, with two, three or four divisions."""
+    from playhelp import last_move_save
+    raw, action = last_move_save(players, seed)
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
+    page.goto("index.html")
+    page.click(f'[data-action="{action}"]')
+    page.wait_for_selector("#gameover[open]")
+    page.wait_for_selector("#go-chart svg")
+    page.screenshot(path=str(artifacts / f"over-fit-{players}.png"))
+    fit = page.evaluate(GAME_OVER_FIT)
+    assert fit["rows"] == players + 1 and fit["chart"] and fit["chart"][1] > 150, fit
+    assert fit["scroll"] <= fit["client"] and fit["inView"], fit
+    assert all(seen for _, seen in page.evaluate(GAME_OVER_BUTTONS))
+    page.assert_clean()
+
+
+def _full_hand_with_news_save() -> str:
+    """A four-person game at a person's first decision of a turn, deploying with a full
+    hand (three cards: the tray takes two rows) and a long story since their last turn."""
+    from playhelp import session_save
+    from ui import eventlog
+
+    def full_hand_and_news(ses) -> bool:
+        s = ses.state
+        me = s.current_player
+        if s.turn_number < 12 or s.decision != "deploy" or s.hand_size(me) < 3 \
+                or ses.turn_events(me):
+            return False
+        news = eventlog.since_summary(ses.since_events(me), me, s.names)
+        return len(" · ".join(t for _, t in news)) > 330
+    return session_save(4, 2, full_hand_and_news)
+
+
+STORY_ROOM = """
+() => {
+  const t = document.getElementById('since-text'), W = innerWidth, H = innerHeight;
+  const out = [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]')]
+    .filter(e => e.getClientRects().length > 0 && !e.closest('dialog'))
+    .filter(e => { const r = e.getBoundingClientRect();
+                   return r.left < 0 || r.top < 0 || r.right > W || r.bottom > H; })
+    .map(e => e.getAttribute('data-action') || e.textContent);
+  const zoom = document.getElementById('lab-in').getBoundingClientRect();
+  return {cut: t.scrollHeight > t.clientHeight + 1, text: t.textContent.length,
+          cards: document.querySelectorAll('#choices .tray-card').length, out,
+          zoomInView: zoom.bottom <= H, scrollY};
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch, artifacts):
+    """At 1280x800, deploying with three cards in the tray (two rows of buttons) after a
+    busy round of four players: "since your last turn" shows all of its story without
+    scrolling, and every decision and the zoom buttons stay on the screen."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _full_hand_with_news_save())
+    page.goto("index.html")
+    page.screenshot(path=str(artifacts / "story-full-hand-desk.png"))
+    room = page.evaluate(STORY_ROOM)
+    assert room["cards"] == 3 and room["text"] > 330, room
+    assert not room["cut"], room
+    assert not room["out"] and room["zoomInView"] and room["scrollY"] == 0, room
+    page.assert_clean()
+
+
+def _news_and_a_one_line_prompt_save() -> str:
+    """A four-person game at a person's first decision of a turn (choose a chamber to move
+    from: a one-line prompt, no buttons) after a busy round: news to tell."""
+    from playhelp import session_save
+    from ui import eventlog
+
+    def news_to_tell(ses) -> bool:
+        s = ses.state
+        me = s.current_player
+        if s.turn_number < 10 or s.decision != "move" or ses.turn_events(me):
+            return False
+        if any(not str(a).startswith("from ") for a in s.legal_actions()):
+            return False
+        news = eventlog.since_summary(ses.since_events(me), me, s.names)
+        return len(" · ".join(t for _, t in news)) > 200
+    return session_save(4, 2, news_to_tell)
+
+
+EMPTY_ABOVE_THE_LAB = """
+() => {
+  const box = q => document.querySelector(q).getBoundingClientRect();
+  const status = box('.status-bar'), news = box('#since-text'), lab = box('#lab-wrap');
+  const parts = [...document.querySelectorAll('#choices > *')].map(e => e.getBoundingClientRect())
+    .filter(r => r.height > 0);
+  const said = parts.reduce((h, r) => h + r.height, 0);
+  return {empty: lab.top - status.bottom - news.height - said, newsLines:
+          Math.round(news.height / parseFloat(getComputedStyle(document.getElementById(
+            'since-text')).lineHeight)), labTop: lab.top, parts: parts.length};
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_phone_keeps_no_empty_band_above_the_lab(page_watch, artifacts):
+    """On a phone, a one-line prompt ("click a highlighted chamber") after a busy round: the
+    room kept above the lab for taller prompts shows the news, several lines of it, rather
+    than an empty band (it was about 145 px: the news cut to one line, then nothing)."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)",
+                  _news_and_a_one_line_prompt_save())
+    page.goto("index.html")
+    page.screenshot(path=str(artifacts / "phone-news-one-line-prompt.png"))
+    seen = page.evaluate(EMPTY_ABOVE_THE_LAB)
+    assert seen["parts"] == 1, seen  # the prompt's line alone
+    assert seen["newsLines"] >= 3, seen
+    assert seen["empty"] < 60, seen
+    page.assert_clean()
+
+
+PORTAL_ARROWS = """
+() => [...document.querySelectorAll('#lab .move-arrow.portal-move')].map(a => {
+  const shaft = a.querySelector('.shaft'), legs = [...a.querySelectorAll('.leg')];
+  const n = shaft.getTotalLength(), at = (p, l) => p.getPointAtLength(l);
+  const ends = legs.map(l => [at(l, 0), at(l, l.getTotalLength())]);
+  const near = (p, q) => Math.hypot(p.x - q.x, p.y - q.y) < 1.5;
+  return {name: `${a.dataset.from}→${a.dataset.to}`, shaft: n,
+          faint: +getComputedStyle(shaft).opacity,
+          legs: legs.map(l => [l.getTotalLength(), +getComputedStyle(l).opacity,
+                               getComputedStyle(l).strokeDasharray]),
+          fromTail: ends.length === 2 && near(ends[0][0], at(shaft, 0)),
+          toHead: ends.length === 2 && near(ends[1][1], at(shaft, n))};
+})
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_an_arrow_through_the_portals_is_strong_at_its_ends_and_faint_between(page_watch):
+    """A move through the Portals crosses the lab: its arrow is drawn strong (solid, full
+    opacity) for its first and last stretch, out of the chamber left and into the one
+    entered, and faint between them, over the chambers it passes."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _full_hand_with_news_save())
+    page.goto("index.html")
+    arrows = page.evaluate(PORTAL_ARROWS)
+    assert arrows, "no move through the Portals in this position"
+    for a in arrows:
+        assert a["faint"] <= 0.5 and a["fromTail"] and a["toHead"], a
+        assert len(a["legs"]) == 2 and a["shaft"] > 3 * 30, a
+        for length, opacity, dashes in a["legs"]:
+            assert 30 < length < 40 and opacity == 1 and dashes == "none", a
     page.assert_clean()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from . import drawing
@@ -18,6 +18,9 @@ from .dom import by_id, found
 
 PACES = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "step": 0.0}  # seconds before a bot's move
 DEFAULT_PACE = "normal"
+RISE_MS = 900  # a loss rises and fades
+TRAVEL_MS = 900  # a recycled chamber's flight (`fly`)
+TRAVEL_EASING = "cubic-bezier(.4,0,.2,1)"  # the flight's easing there, so a loss keeps pace
 SHOWN = frozenset(("moved", "cake_moved", "subjects_destroyed", "cake_incinerated"))  # animated
 
 
@@ -37,6 +40,7 @@ class Animator:
         self.fixed_s: float | None = None  # `?botpace=<ms>`: a test's own pace
         self.still = reduced_motion()
         self.running = 0  # animations started (bench/page.py measures their frames)
+        self._drop: Any = None  # the listener that removes a finished effect's element
 
     @property
     def bot_delay(self) -> float:
@@ -65,7 +69,8 @@ class Animator:
         new = {c.letter: drawing.centre(c.row, c.x) for c in now.chambers()}
         marks: list[str] = []
         moves: list[tuple[int, tuple[float, float], tuple[float, float]]] = []
-        rising: list[tuple[str, Any, int, tuple[float, float]]] = []  # (kind, seat, count, at)
+        # (kind, seat, count, where the pieces were, where their chamber is now)
+        rising: list[tuple[str, Any, int, tuple[float, float], tuple[float, float]]] = []
         for e in events:
             k = e.kind.value
             if k in ("moved", "cake_moved") and e.chamber in new and e.to in new:
@@ -73,10 +78,12 @@ class Animator:
                     moves.append((e.seat if k == "moved" else -1 - (e.seat or 0),
                                   new[e.chamber], new[e.to]))
             elif k in ("subjects_destroyed", "cake_incinerated") and e.chamber in old:
-                where = old[e.chamber] if k == "cake_incinerated" or e.cause == "recycle" \
-                    else new.get(e.chamber, old[e.chamber])
-                what = "tok" if k == "subjects_destroyed" else "cake"
-                rising.append((what, e.seat, e.count, where))
+                # Where the pieces were, and where their chamber is now: a recycled chamber
+                # flies to the new edge (ui/board.py), and its losses ride along with it
+                # rather than rise over the empty place it left.
+                was = old[e.chamber]
+                rising.append(("tok" if k == "subjects_destroyed" else "cake", e.seat,
+                               e.count, was, new.get(e.chamber, was)))
         if not moves and not rising:
             return
         n = 0
@@ -86,7 +93,7 @@ class Animator:
             marks.append(f'<use id="fx{n}" href="{href}" class="fx {cls}" x="-8" y="-8" '
                          'width="16" height="16"/>')
             n += 1
-        for i, (kind, seat, count, _where) in enumerate(rising):
+        for i, (kind, seat, count, _was, _now) in enumerate(rising):
             href = f"#tok-{seat}" if kind == "tok" else "#i-c"
             cls = f"tok d{seat}" if kind == "tok" else f"cake d{seat}"
             marks.append(f'<g id="fxr{i}" class="fx"><use href="{href}" class="{cls}" x="-9" '
@@ -98,17 +105,66 @@ class Animator:
             el = by_id_fresh(f"fx{i}")
             start = f"translate({x1 - 6:.1f}px, {y1:.1f}px)"
             end = f"translate({x2 - 6:.1f}px, {y2:.1f}px)"
-            el.animate(_js([{"transform": start, "opacity": 1},
-                            {"transform": end, "opacity": 1, "offset": .85},
-                            {"transform": end, "opacity": 0}]),
-                       _js({"duration": 650, "delay": 60 * (i % 3),
-                            "easing": "cubic-bezier(.3,.7,.3,1)", "fill": "both"}))
-        for i, (_kind, _seat, _count, (x, y)) in enumerate(rising):
-            el = by_id_fresh(f"fxr{i}")
-            el.animate(_js([
-                {"transform": f"translate({x:.1f}px, {y:.1f}px)", "opacity": 1},
-                {"transform": f"translate({x:.1f}px, {y - 45:.1f}px)", "opacity": 0}]),
-                _js({"duration": 900, "easing": "ease-out", "fill": "both"}))
+            self._watch(el.animate(_js([{"transform": start, "opacity": 1},
+                                        {"transform": end, "opacity": 1, "offset": .85},
+                                        {"transform": end, "opacity": 0}]),
+                                   _js({"duration": 650, "delay": 60 * (i % 3),
+                                        "easing": "cubic-bezier(.3,.7,.3,1)",
+                                        "fill": "both"})))
+        for i, (_kind, _seat, _count, was, now_at) in enumerate(rising):
+            self._watch(by_id_fresh(f"fxr{i}").animate(_js(rise_frames(was, now_at)), _js(
+                {"duration": RISE_MS + (TRAVEL_MS if was != now_at else 0),
+                 "fill": "both"})))
+
+    def _watch(self, animation: Any) -> None:
+        """Take the effect's element away when its animation ends (or is cancelled): no
+        mark stands in the lab once its motion is over, whatever comes after."""
+        if self._drop is None:
+            self._drop = create_proxy(_drop_target)  # one proxy for every effect
+        animation.addEventListener("finish", self._drop)
+        animation.addEventListener("cancel", self._drop)
+
+
+_still: bool | None = None  # reduced motion, asked once
+
+
+def fly(element: Any, start: str, end: str) -> None:
+    """A recycled chamber's flight from `start` to `end` (CSS transforms) on the lab, as the
+    losses it carries ride along (`rise_frames`): the same length and easing. Its style
+    already holds `end`, so with reduced motion it is simply there."""
+    global _still
+    if _still is None:
+        _still = reduced_motion()
+    if _still:
+        return
+    element.animate(_js([{"transform": start}, {"transform": end}]),
+                    _js({"duration": TRAVEL_MS, "easing": TRAVEL_EASING}))
+
+
+def rise_frames(was: tuple[float, float], now: tuple[float, float]) -> list[dict[str, Any]]:
+    """The keyframes of a loss's "−n": it rises 45 units and fades where its chamber is. A
+    chamber that moved (recycled to the new edge) carries it first, along the same flight
+    as the chamber's, so the mark never stands over the place the chamber left."""
+    x0, y0 = was
+    x1, y1 = now
+    rise = [{"transform": f"translate({x1:.1f}px, {y1:.1f}px)", "opacity": 1,
+             "easing": "ease-out"},
+            {"transform": f"translate({x1:.1f}px, {y1 - 45:.1f}px)", "opacity": 0}]
+    if was == now:
+        return rise
+    rise[0]["offset"] = round(TRAVEL_MS / (TRAVEL_MS + RISE_MS), 3)
+    return [{"transform": f"translate({x0:.1f}px, {y0:.1f}px)", "opacity": 1,
+             "easing": TRAVEL_EASING}, *rise]
+
+
+def _drop_target(event: Any) -> None:
+    """A finished (or cancelled) effect's element leaves the effects layer."""
+    try:
+        target = event.target.effect.target
+        if target is not None:
+            target.remove()
+    except Exception:
+        pass  # already gone with the layer's next contents
 
 
 def by_id_fresh(element_id: str) -> Any:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import drawing
+from .animate import fly
 from .dom import esc, found, svg
 
 HEX_POINTS = "0.0,-55.5 48.1,-27.8 48.1,27.8 0.0,55.5 -48.1,27.8 -48.1,-27.8"
@@ -242,12 +243,15 @@ class Board:
                 view.title_key = title_key
             if pos != view.pos:
                 # A recycled chamber travels from the old edge to its new place, above the
-                # others and slower; ordinary moves (a row shifting) slide.
+                # others and slower; ordinary moves (a row shifting) slide (CSS). The flight
+                # is a Web Animation: a CSS transition never runs on an element just moved
+                # in the DOM, and the chamber is moved to be drawn on top.
                 jump = view.at is not None and (abs(view.at[0] - c.x) > 3 or view.at[1] != c.row)
-                transition = "transform .9s cubic-bezier(.4,0,.2,1)" if jump else ""
+                transition = "none" if jump else ""
                 if jump:
                     self.layer.append(view.g)  # drawn last: on top while it travels
                     cls += " travel"
+                    fly(view.g, view.pos, pos)
                 if transition != view.transition:
                     view.style.transition = transition
                     view.transition = transition

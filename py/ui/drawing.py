@@ -190,6 +190,38 @@ def _quad(p0: tuple[float, float], c: tuple[float, float], p2: tuple[float, floa
             m * m * p0[1] + 2 * m * t * c[1] + t * t * p2[1])
 
 
+LEG = 34.0  # SVG units: the strong start and end of an arrow through the Portals
+
+
+def _legs(p0: tuple[float, float], c: tuple[float, float], p2: tuple[float, float],
+          length: float) -> list[str]:
+    """The first and the last `length` units of the quadratic curve p0-c-p2, as two path
+    data strings (each a quadratic of its own: de Casteljau's split), or nothing when the
+    curve is too short for a faint middle."""
+    steps = 96
+    points = [_quad(p0, c, p2, k / steps) for k in range(steps + 1)]
+    run = [0.0]
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        run.append(run[-1] + math.hypot(x1 - x0, y1 - y0))
+    total = run[-1]
+    if total < 3 * length:
+        return []
+
+    def t_at(distance: float) -> float:
+        """The curve's parameter `distance` units along it (linear between samples)."""
+        k = next(k for k, r in enumerate(run) if r >= distance)
+        step = run[k] - run[k - 1] or 1.0
+        return (k - 1 + (distance - run[k - 1]) / step) / steps
+    t1, t2 = t_at(length), t_at(total - length)
+    # [0, t1]: control p0 + t1 (c - p0), end B(t1); [t2, 1]: start B(t2), control c + t2 (p2 - c).
+    c1 = (p0[0] + t1 * (c[0] - p0[0]), p0[1] + t1 * (c[1] - p0[1]))
+    e1 = _quad(p0, c, p2, t1)
+    s2 = _quad(p0, c, p2, t2)
+    c2 = (c[0] + t2 * (p2[0] - c[0]), c[1] + t2 * (p2[1] - c[1]))
+    return [f"M{p0[0]:.1f} {p0[1]:.1f} Q{c1[0]:.1f} {c1[1]:.1f} {e1[0]:.1f} {e1[1]:.1f}",
+            f"M{s2[0]:.1f} {s2[1]:.1f} Q{c2[0]:.1f} {c2[1]:.1f} {p2[0]:.1f} {p2[1]:.1f}"]
+
+
 def _bowed(ax: float, ay: float, bx: float, by: float, bow: float) -> tuple[
         tuple[float, float], tuple[float, float], tuple[float, float]]:
     """A curve from chamber centre (ax, ay) to (bx, by) bowed `bow` units to one side: its
@@ -236,6 +268,7 @@ def arrow_markup(a: str, b: str, seat: int, count: int, spot_a: tuple[int, int],
     ux, uy = dx / dist, dy / dist
     near = adjacent(spot_a, spot_b)
     others = drawn or []
+    legs: list[str] = []
     if near:
         # Across the shared edge, its tip just inside it: in the first lane (along a row,
         # above the counters, between the two chambers' reward icons; across a slanted
@@ -295,11 +328,18 @@ def arrow_markup(a: str, b: str, seat: int, count: int, spot_a: tuple[int, int],
         ex, ey = px - hx * 9, py - hy * 9
         path = f"M{sx:.1f} {sy:.1f} Q{cx:.1f} {cy:.1f} {ex:.1f} {ey:.1f}"
         mx, my = _quad((sx, sy), (cx, cy), (ex, ey), 0.5)
+        # The long middle is drawn faint (CSS) over the chambers it passes; the legs out of
+        # the chamber left and into the one entered are drawn strong, so the move reads
+        # at both ends without a bold line across the lab.
+        legs = _legs((sx, sy), (cx, cy), (ex, ey), LEG)
     head = (f"{px:.1f},{py:.1f} {ex - hy * 8:.1f},{ey + hx * 8:.1f} "
             f"{ex + hy * 8:.1f},{ey - hx * 8:.1f}")
     out = (f'<g class="move-arrow d{seat}{"" if near else " portal-move"}" data-from="{a}" '
-           f'data-to="{b}"><path class="under" d="{path}"/><path class="shaft" d="{path}"/>'
-           f'<polygon class="head" points="{head}"/>')
+           f'data-to="{b}"><path class="under" d="{path}"/><path class="shaft" d="{path}"/>')
+    if not near:
+        out += "".join(f'<path class="leg-under" d="{leg}"/><path class="leg" d="{leg}"/>'
+                       for leg in legs)
+    out += f'<polygon class="head" points="{head}"/>'
     if count > 1:
         out += f'<text class="n" x="{mx:.1f}" y="{my + 5:.1f}">{count}</text>'
     return out + "</g>"

@@ -8,7 +8,8 @@ scrolls when the lab is wider. So a click never waits for a layout read here: th
 after the redraw, in an animation frame.
 
 Panning: a mouse drags the lab and the wheel scrolls it sideways; touch pans natively;
-two fingers pinch the zoom; the Fit / 100% button shows the whole lab or a readable one.
+two fingers pinch the zoom; the middle button fits the whole lab ("Fit") or goes
+back to the readable size ("Actual size"), between "Zoom out" and "Zoom in".
 A drag never counts as a click on a chamber.
 
 Choices out of view: a marker button at each edge beyond which some chambers to choose lie
@@ -31,6 +32,9 @@ from .animate import reduced_motion
 from .dom import by_id, found
 
 ZOOMS = (0.6, 0.8, 1.0, 1.25, 1.5)
+# The middle zoom button's words and tooltip: at the readable size, and away from it.
+FIT_WORDS = {False: ("Fit", "Show the whole lab at once"),
+             True: ("Actual size", "Back to the readable size of the chambers")}
 DRAG_PX = 6  # a press that moves further than this pans; it is no click
 MARKER_ROOM = 48.0  # CSS px kept free at an edge where a marker may still stand
 MARKER_HALF = 20.0  # half a marker's height, CSS px (css/game.css: 2.5rem)
@@ -45,6 +49,7 @@ class LabView:
         self.wrap = wrap
         self.zoom = 1.0
         self.fit = False
+        self.fit_back = False  # the middle zoom button says "Actual size" (else "Fit")
         self.want: tuple[str, ...] = ()  # chambers to bring into view at the next frame
         self.follow_due = False
         self.choices: tuple[str, ...] = ()  # chambers the player may choose now
@@ -89,34 +94,43 @@ class LabView:
     def _set_zoom(self, zoom: float) -> None:
         self.zoom = max(ZOOMS[0], min(ZOOMS[-1], zoom))
         self.wrap.style.setProperty("--zoom", f"{self.zoom:.3f}")
+        self._show_fit()  # a pinch or ctrl+wheel too: the middle button says where back is
         self._follow_again()
 
     def zoom_in(self) -> None:
         self.fit = False
-        self._show_fit()
         bigger = [z for z in ZOOMS if z > self.zoom + 1e-6]
         self._set_zoom(bigger[0] if bigger else ZOOMS[-1])
 
     def zoom_out(self) -> None:
         self.fit = False
-        self._show_fit()
         smaller = [z for z in ZOOMS if z < self.zoom - 1e-6]
         self._set_zoom(smaller[-1] if smaller else ZOOMS[0])
 
     def toggle_fit(self) -> None:
-        """The whole lab in the panel, or back to the readable scale (100%)."""
-        self.fit = not self.fit
-        if not self.fit:
+        """The middle button does what it says: at the readable size it fits the whole lab
+        in the panel ("Fit"); fitted, or zoomed in or out, it goes back to the readable
+        size ("Actual size")."""
+        if self.fit or abs(self.zoom - 1.0) > 1e-6:
+            self.fit = False
             self._set_zoom(1.0)
+        else:
+            self.fit = True
         self._show_fit()
         self._follow_again()
 
     def _show_fit(self) -> None:
+        """The middle button's words, and the same as its accessible name (a name that says
+        what a press does: no pressed state, which a changing name would contradict)."""
         self.wrap.classList.toggle("fit", self.fit)
         button = by_id("lab-fit")
         if found(button):
-            button.textContent = "100%" if self.fit else "Fit"
-            button.setAttribute("aria-pressed", "true" if self.fit else "false")
+            back = self.fit or abs(self.zoom - 1.0) > 1e-6
+            if back != self.fit_back:  # written only when they change (a pinch calls often)
+                text, title = FIT_WORDS[back]
+                button.textContent = text
+                button.title = title
+                self.fit_back = back
 
     # ---- following the action, and the markers of choices out of view -------------------
     def follow(self, letters: tuple[str, ...], choices: tuple[str, ...] = ()) -> None:
