@@ -83,7 +83,7 @@ WIN_NOW_SHARE = 0.5  # a shared win is taken if hard's share is at least this (o
 # The deny step (5. above), with at least this many players, on hard's own turn.
 DENY_PLAYERS = 3
 DENY_CANDIDATES = 4  # the best candidates (by mean) that may be asked
-DENY_DEALS = 3  # deals each candidate is asked on
+DENY_DEALS = 2  # deals each candidate is asked on
 DENY_NODES = 300  # win_now's cap for each other player's turn
 DENY_RESERVE = 0.2  # with a time budget, the share of it kept for the deny step
 
