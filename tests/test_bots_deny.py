@@ -152,3 +152,25 @@ def test_the_deny_step_cut_in_slices_gives_the_same_answer() -> None:
         s = s.apply(bots.choose(v, "medium", seed=k))
         k += 1
     assert asked == 2
+
+
+def test_the_hint_says_the_plan_takes_away_another_players_ending() -> None:
+    from types import SimpleNamespace
+
+    from cakegame.bots.explain import explain
+    d = search.DENY_DEALS
+    se = _fake([0.6, 0.5, 0.4], [d, 0, 0])
+    # the candidates begin differently, so the hint names the one played
+    acts = se.v.legal_actions()
+    assert len(acts) >= 2
+    se.cands[0].steps = (acts[0],)
+    se.cands[1].steps = (acts[1],)
+    se.cands[2].steps = (acts[0],)
+    se.denied = drain(se._deny_steps())
+    assert se.denied is se.cands[1]
+    thinker = SimpleNamespace(view=se.v, best=lambda: acts[1], _search=se)
+    text = explain(thinker)
+    assert f"win before your next turn on {d} of {d} sampled deals" in text, text
+    assert "this one on 0" in text, text
+    se.denied = None  # without the deny step, no such sentence
+    assert "win before your next turn" not in explain(thinker)
