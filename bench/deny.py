@@ -157,7 +157,7 @@ def analyse(s0: Any, s1: Any, me: int, seed: int, deals: int, plans: int, nodes:
     cands = []
     for d in opts:
         for p in range(plans):
-            res = []
+            res: list[int | None] = []
             for j, w in enumerate(worlds):
                 t = play_turn(w, me, d, p, _mix(seed, j, 0xC1))
                 if t is None:
@@ -171,9 +171,9 @@ def analyse(s0: Any, s1: Any, me: int, seed: int, deals: int, plans: int, nodes:
 
 
 def replay(row: dict[str, Any], level: str, iterations: int, deals: int, plans: int,
-           nodes: int) -> dict[str, Any] | None:
+           nodes: int) -> dict[str, Any]:
     """Play the recorded deal again with today's bots; analyse the game if `level` lost it
-    to a player who ended it. None if `level` won or shared the win."""
+    to a player who ended it (if it won or shared the win: `won` and the winners)."""
     seats = list(row["seats"])
     me = seats.index(level)
     s = cakegame.new_game(players=row["players"], seed=row["seed"])
@@ -194,7 +194,8 @@ def replay(row: dict[str, Any], level: str, iterations: int, deals: int, plans: 
     play_s = time.process_time() - t0
     o = s.outcome
     if o is None or me in o.winners:
-        return None
+        return {"seed": row["seed"], "rotation": row["rotation"], "won": True,
+                "winners": list(o.winners) if o is not None else [], "me": me}
     ender = s.turn
     out: dict[str, Any] = {"seed": row["seed"], "rotation": row["rotation"], "seats": seats,
                            "winners": list(o.winners), "ender": ender, "me": me,
@@ -234,8 +235,6 @@ def run_replay(a: argparse.Namespace) -> None:
             if (r["seed"], r["rotation"]) in done:
                 continue
             res = replay(r, a.level, a.iterations, a.deals, a.plans, a.nodes)
-            if res is None:
-                res = {"seed": r["seed"], "rotation": r["rotation"], "won": True}
             out.write(json.dumps(res) + "\n")
             out.flush()
             print(f"{i + 1}/{len(rows)} seed {r['seed']} rot {r['rotation']}: "
@@ -269,7 +268,7 @@ def report(paths: list[str]) -> None:
     print("  other players' turns between hard's last turn and the ending one: "
           + ", ".join(f"{k}: {v}" for k, v in sorted(between.items())))
     seen = likely = deny = 0
-    mins = Counter()
+    mins: Counter[int] = Counter()
     for r in others:
         a, b, c = denial(r)
         seen += a
