@@ -115,7 +115,7 @@ def test_two_players_never_take_the_deny_step(monkeypatch: pytest.MonkeyPatch) -
         s = cakegame.new_game(players=players, seed=5)
         k = 0
         took = False
-        while s.turn_number < 8 and not took:
+        while s.turn_number < 40 and not took and not s.is_over:
             seat = s.current_player
             v = s.view(seat)
             if seat == s.turn and len(v.legal_actions()) > 1:
@@ -134,7 +134,7 @@ def test_the_deny_step_cut_in_slices_gives_the_same_answer() -> None:
     s = cakegame.new_game(players=4, seed=5)
     k = 0
     asked = 0
-    while asked < 2 and s.turn_number < 20:
+    while asked < 2 and s.turn_number < 40 and not s.is_over:
         seat = s.current_player
         v = s.view(seat)
         if seat == s.turn and s.decision in ("move", "deploy") and len(v.legal_actions()) > 1:
@@ -174,3 +174,14 @@ def test_the_hint_says_the_plan_takes_away_another_players_ending() -> None:
     assert "this one on 0" in text, text
     se.denied = None  # without the deny step, no such sentence
     assert "win before your next turn" not in explain(thinker)
+
+
+def test_no_deny_step_while_every_division_is_spread_out() -> None:
+    """A wipe-out needs a division in few chambers: at the start every division stands in
+    more than `DENY_THIN` of them, and the step is not taken."""
+    s = cakegame.new_game(players=4, seed=5)
+    v = s.view(s.current_player)
+    assert not search.thin(v)
+    assert not Search(v, seed=1, iterations=4).deny
+    wipe = _next_player_wipes(4, their_cake=0)  # seat 1 stands in one chamber
+    assert search.thin(wipe.view(3)) and Search(wipe.view(3), seed=1, iterations=4).deny
