@@ -26,7 +26,9 @@ over candidate plans at the root, not a tree over single clicks:
 4. Choice. UCB1 picks the candidate for the next playout; each candidate starts with
    medium's own judgement as a prior worth `PRIOR_WEIGHT` playouts. The answer is the
    candidate with the best mean.
-5. Deny. With three or four players, on hard's own turn, once the playouts are spent: if
+5. Deny. With three or four players, on hard's own turn, when some division stands in at
+   most `DENY_THIN` chambers (a wipe-out, which ends the game, is within reach), once the
+   playouts are spent: if
    the best candidate leaves some other player a line that ends the game and wins before
    hard's next turn (asked on `DENY_DEALS` deals sampled from the view: the rest of hard's
    turn played as in a playout, then `finish.win_now` from each next player's own view of
