@@ -106,6 +106,7 @@ def test_a_clean_plan_far_below_a_partly_threatened_best_is_not_played() -> None
 
 
 def test_two_players_never_take_the_deny_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "DENY_PLAYERS", 3)  # the step as tried (it is switched off)
     def refuse(self: Search) -> Generator[None, None, Candidate | None]:
         raise AssertionError("deny step taken")
         yield
@@ -128,7 +129,9 @@ def test_two_players_never_take_the_deny_step(monkeypatch: pytest.MonkeyPatch) -
         assert took == (players == 4)
 
 
-def test_the_deny_step_cut_in_slices_gives_the_same_answer() -> None:
+def test_the_deny_step_cut_in_slices_gives_the_same_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "DENY_PLAYERS", 3)
     """The page steps hard in slices, pausing inside the deny step's questions too; the
     answer must be the one a single uncut call gives."""
     s = cakegame.new_game(players=4, seed=5)
@@ -176,7 +179,9 @@ def test_the_hint_says_the_plan_takes_away_another_players_ending() -> None:
     assert "win before your next turn" not in explain(thinker)
 
 
-def test_no_deny_step_while_every_division_is_spread_out() -> None:
+def test_no_deny_step_while_every_division_is_spread_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "DENY_PLAYERS", 3)
     """A wipe-out needs a division in few chambers: at the start every division stands in
     more than `DENY_THIN` of them, and the step is not taken."""
     s = cakegame.new_game(players=4, seed=5)
@@ -185,3 +190,9 @@ def test_no_deny_step_while_every_division_is_spread_out() -> None:
     assert not Search(v, seed=1, iterations=4).deny
     wipe = _next_player_wipes(4, their_cake=0)  # seat 1 stands in one chamber
     assert search.thin(wipe.view(3)) and Search(wipe.view(3), seed=1, iterations=4).deny
+
+
+def test_the_deny_step_is_switched_off() -> None:
+    """Measured without a gain, the step is off: hard plays as it did before it."""
+    wipe = _next_player_wipes(4, their_cake=0)
+    assert not Search(wipe.view(3), seed=1, iterations=4).deny
