@@ -52,6 +52,7 @@ for it in [int(x) for x in sys.argv[4].split(",")]:
     total, runs = 0.0, 0
     for i, v in enumerate(out):
         search._memo.clear(); heuristic._plan_memo.clear(); board._VALUE_MEMO.clear()
+        getattr(search, "_deny_memo", {}).clear()
         t0 = time.process_time()
         t = bots.Thinker(v, "hard", seed=i, iterations=it)
         while not t.step(16):

@@ -16,6 +16,7 @@ from ..actions import Action, Verb
 from ..content import PANEL_LETTERS
 from .board import Board, static_value
 from .heuristic import P, plan_summary
+from .search import DENY_DEALS
 
 ICON_WORDS = {"s": "a Test Subject", "c": "a Cake Slice", "a": "an Aperture card",
               "q": "the Companion Cube", "t": "the Turret"}
@@ -62,7 +63,26 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
 
 
 def explain(thinker: Any) -> str:
-    """A sentence on why `thinker` (a finished or stopped `Thinker`) chose `best()`."""
+    """A sentence on why `thinker` (a finished or stopped `Thinker`) chose `best()`; when
+    hard's deny step chose it, a second sentence says what it took away."""
+    return _explain(thinker) + _deny_note(thinker)
+
+
+def _deny_note(thinker: Any) -> str:
+    search = getattr(thinker, "_search", None)
+    denied = getattr(search, "denied", None)
+    cands = getattr(search, "cands", None) or []
+    if denied is None or not cands or denied.steps[0] != thinker.best():
+        return ""
+    threats = getattr(search, "threats", {})
+    top = max(cands, key=lambda c: (c.mean(), c.visits, c.prior))
+    n, m = threats.get(top.key, 0), threats.get(denied.key, 0)
+    return (f" The plan rated best left another player a way to end the game and win "
+            f"before your next turn on {n} of {DENY_DEALS} sampled deals of the hidden "
+            f"cards; this one on {m}.")
+
+
+def _explain(thinker: Any) -> str:
     view = thinker.view
     me = view.seat
     action: Action = thinker.best()
@@ -81,6 +101,9 @@ def explain(thinker: Any) -> str:
     # against the best plan that begins otherwise.
     same = [c for c in cands if c.steps and c.steps[0] == action]
     chosen = max(same, key=lambda c: (c.mean(), c.visits, c.prior)) if same else None
+    denied = getattr(search, "denied", None)
+    if denied is not None and denied.steps and denied.steps[0] == action:
+        chosen = denied  # the deny step played this plan instead of the one rated best
     others = sorted((c.mean() for c in cands if c.steps and c.steps[0] != action),
                     reverse=True)
     options = len({c.steps[0] for c in cands if c.steps})

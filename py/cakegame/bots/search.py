@@ -26,6 +26,18 @@ over candidate plans at the root, not a tree over single clicks:
 4. Choice. UCB1 picks the candidate for the next playout; each candidate starts with
    medium's own judgement as a prior worth `PRIOR_WEIGHT` playouts. The answer is the
    candidate with the best mean.
+5. Deny. With three or four players, on hard's own turn, when some division stands in at
+   most `DENY_THIN` chambers (a wipe-out, which ends the game, is within reach), once the
+   playouts are spent: if
+   the best candidate leaves some other player a line that ends the game and wins before
+   hard's next turn (asked on `DENY_DEALS` deals sampled from the view: the rest of hard's
+   turn played as in a playout, then `finish.win_now` from each next player's own view of
+   the deal at its turn start, the quicker medium playing its turn when no line is found),
+   the next best few (`DENY_CANDIDATES`, by mean) are asked
+   the same, and the one with the best mean, times the share of deals on which it leaves
+   no such end, is played instead.
+   The playouts end with the quicker medium playing the others, which passes up about half
+   of the wins it holds; this step asks the question those playouts answer too kindly.
 
 A playout's value depends only on the position, the seed, the plan and j, so it is memoised:
 the next decision of the same turn (to, count, ...) reuses what the first one computed and
@@ -70,9 +82,23 @@ MAX_PLAYOUT_ACTIONS = 400
 # games are left as they were.
 WIN_NOW_PLAYERS = 3
 WIN_NOW_SHARE = 0.5  # a shared win is taken if hard's share is at least this (of 2 winners)
+# The deny step (5. above), with at least this many players, on hard's own turn. Switched
+# off (no game has 5 players): measured at the same time per decision (36 playouts, not 42)
+# it did not make hard stronger (docs/balance.md, "Taking away another player's ending");
+# 3 switches it on.
+DENY_PLAYERS = 5
+DENY_CANDIDATES = 4  # the best candidates (by mean) that may be asked
+DENY_DEALS = 2  # deals each candidate is asked on
+DENY_NODES = 300  # win_now's cap for each other player's turn
+DENY_RESERVE = 0.2  # with a time budget, the share of it kept for the deny step
+# Every four-player game ends on a wipe-out: the step is taken only when some division
+# stands in at most this many chambers (on 40 four-player positions of medium's games, the
+# 4 with a threat had one in 1 or 2; the 18 with none below 3 had no threat).
+DENY_THIN = 2
 
 _MEMO_SIZE = 20000
 _memo: OrderedDict[tuple[Any, ...], float] = OrderedDict()
+_deny_memo: OrderedDict[tuple[Any, ...], bool] = OrderedDict()
 
 
 def _mix(*parts: int) -> int:
@@ -126,6 +152,11 @@ class Search:
         self._running: tuple[Candidate, Generator[None, None, float]] | None = None
         self._preparing: Generator[None, None, None] | None = None
         self.finish: Finish | None = None  # the winning line played, if win_now found one
+        self.deny = view.players >= DENY_PLAYERS and view.turn == self.me and thin(view)
+        self._denying: Generator[None, None, Candidate | None] | None = None
+        self.denied: Candidate | None = None  # the candidate played instead of the best
+        self.threats: dict[tuple[Any, ...], int] = {}  # candidate key -> deals lost
+        self._deny_done = False
 
     # ------------------------------------------------------------ candidates
     def _prepare_steps(self) -> Generator[None, None, None]:
@@ -133,7 +164,8 @@ class Search:
         part, and a page slices them like the playouts)."""
         v, me = self.v, self.me
         if self.budget_s is not None:
-            self.deadline = time.perf_counter() + self.budget_s
+            share = 1.0 - DENY_RESERVE if self.deny else 1.0
+            self.deadline = time.perf_counter() + self.budget_s * share
         acts = v.legal_actions()
         if len(acts) == 1:
             self.final = acts[0]
@@ -246,6 +278,105 @@ class Search:
             _memo.popitem(last=False)
         return val
 
+    # ------------------------------------------------------------ deny
+    def _turn_seed(self) -> int:
+        # The deals depend on the turn, not on this decision's seed, so the decisions of
+        # one turn ask the same questions and keep to one answer.
+        return _mix(self.v.turn_number, self.me, 0xD0)
+
+    def _threat(self, c: Candidate, j: int) -> Generator[None, None, bool]:
+        """Whether, on deal j, candidate c leaves another player an end of the game that it
+        wins before hard's next turn (or the game ends without hard among its winners)."""
+        key = (self.vkey, c.key, j)
+        hit = _deny_memo.get(key)
+        if hit is not None:
+            return hit
+        me, seed = self.me, self._turn_seed()
+        st = self.v.sample(Rng(_mix(seed, j, 0xD1)))
+        for step in c.steps:
+            if st.is_over:
+                break
+            st = st.apply_unchecked(step)
+        guard = 0
+        asked: set[int] = set()
+        found = False
+        while not st.is_over and guard < MAX_PLAYOUT_ACTIONS:
+            if st.turn == me and st.turn_number > self.start_turn:
+                break  # the turn came back to hard
+            who = st.current_player
+            if st.turn != me and who == st.turn and st.turn_number not in asked:
+                asked.add(st.turn_number)
+                f = yield from win_now_steps(st.view(who), seed=_mix(seed, j, st.turn_number),
+                                             nodes=DENY_NODES, samples=1)
+                if f.line:
+                    found = True
+                    break
+            view = st.view(who)
+            legal = view.legal_actions()
+            a: Action | None = None
+            if who == me and c.activate is not None and st.decision == "activate" \
+                    and st.turn_number == self.start_turn:
+                a = c.activate if c.activate in legal else None
+            if a is None:
+                a = legal[0] if len(legal) == 1 else (
+                    yield from Medium(view, _mix(seed, j, guard), who != me,
+                                      Board.read_state(st)).steps())
+            st = st.apply_unchecked(a)
+            guard += 1
+            yield
+        if found:
+            hit = True
+        else:
+            o = st.outcome
+            hit = bool(st.is_over and o is not None and me not in o.winners)
+        _deny_put(key, hit)
+        return hit
+
+    def _threats(self, c: Candidate) -> Generator[None, None, int]:
+        """On how many of `DENY_DEALS` deals candidate c leaves another player a win."""
+        if c.key not in self.threats:
+            n = 0
+            for j in range(DENY_DEALS):
+                n += (yield from self._threat(c, j))
+            self.threats[c.key] = n
+        return self.threats[c.key]
+
+    def _deny_steps(self) -> Generator[None, None, Candidate | None]:
+        """The candidate to play instead of the best, if the best leaves another player a
+        winning end before hard's next turn: among the next best few, the one whose mean,
+        times the share of deals on which it leaves no such end, is highest (a deal lost to
+        another's ending counts as lost, whatever the playouts made of it)."""
+        assert self.cands is not None
+        ranked = sorted(self.cands, key=lambda c: (c.mean(), c.visits, c.prior), reverse=True)
+        top = ranked[0]
+        worst = yield from self._threats(top)
+        if worst == 0:
+            return None
+        pick: Candidate | None = None
+        score = top.mean() * (1 - worst / DENY_DEALS)
+        for c in ranked[1:DENY_CANDIDATES]:
+            if c.mean() <= score:
+                break  # ranked by mean: no later candidate can score more
+            n = yield from self._threats(c)
+            s = c.mean() * (1 - n / DENY_DEALS)
+            if s > score:
+                pick, score = c, s
+        return pick
+
+    def _deny_advance(self, end: float | None) -> bool:
+        """Run the deny step (in pieces, up to `end`); True once it is done or not needed."""
+        if self._deny_done or not self.deny or self.cands is None or self.final is not None:
+            return True
+        if self._denying is None:
+            self._denying = self._deny_steps()
+        finished, pick = advance(self._denying, end)
+        if not finished:
+            return False
+        self.denied = pick
+        self._denying = None
+        self._deny_done = True
+        return True
+
     # ------------------------------------------------------------ the loop
     def _exhausted(self) -> bool:
         if self.final is not None:
@@ -278,8 +409,10 @@ class Search:
         started = 0
         while True:
             if self._running is None:
-                if started >= max_iterations or self._exhausted():
-                    return self._exhausted()
+                if self._exhausted():
+                    return self._deny_advance(end)
+                if started >= max_iterations:
+                    return False
                 c = self._pick()
                 self._running = (c, self._playout(c, c.visits))
                 started += 1
@@ -300,12 +433,32 @@ class Search:
         if self.final is not None:
             return self.final
         assert self.cands is not None
+        if self._exhausted() and not self._deny_done:
+            self._deny_advance(None)
+        if self.denied is not None:
+            return self.denied.steps[0]
         best = max(self.cands, key=lambda c: (c.mean(), c.visits, c.prior))
         return best.steps[0]
 
     def report(self) -> list[tuple[str, int, float, float]]:
         """(first action, playouts, mean, prior) of every candidate, for tools and tests."""
         return [(str(c.steps[0]), c.visits, c.mean(), c.prior) for c in (self.cands or [])]
+
+
+def thin(view: Any) -> bool:
+    """Whether some division's subjects stand in at most `DENY_THIN` chambers of the lab
+    (and in at least one): a wipe-out within a round is then within reach."""
+    for s in range(view.players):
+        n = sum(1 for c in view.chambers() if c.subjects[s])
+        if 0 < n <= DENY_THIN:
+            return True
+    return False
+
+
+def _deny_put(key: tuple[Any, ...], hit: bool) -> None:
+    _deny_memo[key] = hit
+    if len(_deny_memo) > _MEMO_SIZE:
+        _deny_memo.popitem(last=False)
 
 
 __all__ = ["CANDIDATES", "DEFAULT_BUDGET_S", "Search", "find"]
