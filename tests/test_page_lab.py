@@ -557,3 +557,65 @@ def test_losses_of_a_recycled_chamber_ride_with_it_and_leave_no_mark(page_watch,
     page.wait_for_function("document.querySelectorAll('#fx > *').length === 0",
                            timeout=10_000)
     page.assert_clean()
+
+
+def _late_deploy_save() -> str:
+    """A save of a three-person game at a deploy step (the choices are buttons: no chamber
+    to follow) in a lab that has turned: a phone's window at its far left (about four
+    chambers of a row wide) holds at least four chambers fewer than the best window."""
+    import cakegame
+    from cakegame.bots import choose
+    from ui import saves
+    s = cakegame.new_game(players=3, seed=11)
+    n = 0
+    while True:
+        assert not s.is_over and s.turn_number < 70, "no such deploy step"
+        xs = sorted(c.x for c in s.chambers())
+        at_left = sum(1 for x in xs if x <= xs[0] + 8)
+        most = max(sum(1 for x in xs if a <= x <= a + 8) for a in xs)
+        if s.turn_number >= 10 and s.decision == "deploy" and most - at_left >= 4:
+            return saves.encode(s, ["human"] * 3, ui={"pass_device": False})
+        s = s.apply(choose(s.view(s.current_player), "easy", seed=n * 31 + 1))
+        n += 1
+
+
+# Each chamber of the lab, and whether its hexagon is (mostly) in the panel's window.
+CHAMBERS_IN_VIEW = """
+async () => {
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const wrap = document.getElementById('lab-wrap');
+  const box = wrap.getBoundingClientRect();
+  const left = box.left + wrap.clientLeft, right = left + wrap.clientWidth;
+  const top = box.top + wrap.clientTop, bottom = top + wrap.clientHeight;
+  return [...document.querySelectorAll('#chambers > .chamber')].map(g => {
+    const r = g.querySelector('.hex').getBoundingClientRect();
+    const w = Math.min(r.right, right) - Math.max(r.left, left);
+    const h = Math.min(r.bottom, bottom) - Math.max(r.top, top);
+    return {letter: g.dataset.letter, x: (r.left + r.right) / 2 - left + wrap.scrollLeft,
+            seen: w >= r.width * 0.75 && h >= r.height * 0.75};
+  });
+}
+"""
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_resumed_game_with_nothing_to_follow_shows_as_much_of_the_lab_as_fits(page_watch):
+    """A game resumed at a deploy step names no chamber to follow: the lab's window shows as
+    many chambers as it can hold, not the far left, where only the top row reaches once the
+    lab has turned (a play-tester found most of the panel empty after a reload)."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_deploy_save())
+    page.goto("index.html")
+    assert page.inner_text("#status").endswith("deploy a card, or end deploying")
+    page.evaluate(SETTLED_SCROLL)
+    chambers = page.evaluate(CHAMBERS_IN_VIEW)
+    width = page.evaluate("document.getElementById('lab-wrap').clientWidth")
+    # The most chambers whose centres any window of the panel's width could hold (a
+    # chamber at either end of such a window is half out of it: two fewer wholly in view).
+    xs = sorted(c["x"] for c in chambers)
+    most = max(sum(1 for x in xs if start <= x <= start + width) for start in xs)
+    shown = sum(c["seen"] for c in chambers)
+    assert shown >= most - 2, (shown, most, chambers)
+    assert page.evaluate("document.getElementById('lab-wrap').scrollLeft") > 0
+    page.assert_clean()

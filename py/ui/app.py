@@ -272,6 +272,7 @@ class App:
         self.panels.reset_log()
         self.panels.build_players(self.state)
         self.access.forget()
+        self.labview.new_lab()
 
     def open_newgame(self, can_continue: bool) -> None:
         s = self.state

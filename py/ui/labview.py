@@ -53,6 +53,7 @@ class LabView:
         self.want: tuple[str, ...] = ()  # chambers to bring into view at the next frame
         self.follow_due = False
         self.choices: tuple[str, ...] = ()  # chambers the player may choose now
+        self.placed = False  # the window has been placed on this game's lab
         self.frame_due = False
         self.board: Any = None  # the Board: where each chamber is drawn, the viewBox
         self.svg = by_id("lab")
@@ -136,12 +137,25 @@ class LabView:
     def follow(self, letters: tuple[str, ...], choices: tuple[str, ...] = ()) -> None:
         """Bring these chambers into view once the redraw is on screen (no layout is read
         during the click itself), and mark the edges beyond which some of `choices` (the
-        chambers, or "ghost:<action>" landing places, the player may choose now) lie."""
+        chambers, or "ghost:<action>" landing places, the player may choose now) lie.
+
+        A game's first board with nothing to follow (a resumed game at a deploy step, or on
+        a computer's turn) shows as much of the lab as fits: the window would otherwise stay
+        at the far left, where only the top row reaches once the lab has turned."""
         self.choices = choices
+        if not letters and not self.placed and self.board is not None:
+            letters = tuple(self.board.views)
+        self.placed = True
         if letters != self.want:
             self.want = letters
             self.follow_due = bool(letters)
         self._soon()
+
+    def new_lab(self) -> None:
+        """Another game's lab is shown (a new game, a resumed or adopted one): its first
+        board is placed afresh."""
+        self.placed = False
+        self.want = ()
 
     def _follow_again(self) -> None:
         """The scale or the window changed: follow the same chambers again."""
