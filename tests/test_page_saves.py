@@ -248,5 +248,18 @@ def test_the_end_of_a_game_in_the_page_says_its_reason(page_watch):
     page_watch.click('[data-action="recycle top"]')
     assert status(page_watch).startswith("Game over")
     assert page_watch.locator("#gameover[open]").count() == 1
+    reason = page_watch.inner_text("#go-reason")
+    assert "no Test Subjects left" in reason
+    assert reason.endswith("The most Cake Slices in the lab win, whoever ran out.")
+    # "Look at the lab" closes the result; the choices bar offers it again, and a new game.
+    page_watch.click("#go-close")
+    assert page_watch.locator("#gameover[open]").count() == 0
+    assert page_watch.inner_text("#choices").startswith("The game is over.")
+    assert page_watch.inner_text("#hand") == "No hand to play: the game is over."
+    page_watch.click("#over-result")
+    assert page_watch.locator("#gameover[open]").count() == 1
     assert "no Test Subjects left" in page_watch.inner_text("#go-reason")
+    page_watch.click("#go-close")
+    page_watch.click("#over-again")
+    assert page_watch.locator("#newgame[open]").count() == 1
     page_watch.assert_clean()

@@ -88,6 +88,18 @@ def test_button_labels_are_short_words():
         "Bo has no Test Subjects left in the Laboratory"
 
 
+def test_an_ending_by_the_division_that_ran_out_says_the_rule_and_who_ended_it():
+    """The rulebook lets a division end the game by losing its own last Test Subjects while
+    ahead; a newcomer reads that as a bug, so the result says the rule, and who did it."""
+    own = labels.ending_note("no_subjects", "Hard", True)
+    assert own == ("The most Cake Slices in the lab win, whoever ran out: Hard ended the game "
+                   "on their own turn, while ahead in cake.")
+    assert labels.ending_note("no_subjects", "Bo", False) == \
+        "The most Cake Slices in the lab win, whoever ran out."
+    assert labels.ending_note("cake_incinerated", "Bo", True) == ""
+    assert labels.ending_note("opera", "Bo", True) == ""
+
+
 # ---- undo ---------------------------------------------------------------------------------
 
 def test_undo_stays_in_the_turn_of_the_deciding_seat():

@@ -150,6 +150,8 @@ class App:
         self._on("curtain", "cancel", lambda e: e.preventDefault())
         self._on("go-close", "click", lambda e: dialogs.close("gameover"))
         self._on("go-again", "click", lambda e: self.play_again())
+        self._on("over-result", "click", lambda e: self.show_result())
+        self._on("over-again", "click", lambda e: self.play_again())
         # A click's save runs just after its redraw (AutoSave.soon); leaving or hiding the
         # page first (a reload, closing the tab, switching apps on a phone) saves at once.
         self._on(window, "pagehide", lambda e: self.saver.flush())
@@ -279,6 +281,12 @@ class App:
         assert self.newgame is not None  # made at start-up, before any dialog opens
         self.newgame.open(self.settings, can_continue, game_on=s is not None and not s.is_over,
                           any_game=s is not None)
+
+    def show_result(self) -> None:
+        """Open the game-over dialog again (closed to look at the lab)."""
+        if self.state is not None and self.state.is_over:
+            self.gameover_shown = False
+            self.render()
 
     def play_again(self) -> None:
         dialogs.close("gameover")

@@ -58,8 +58,11 @@ def gameover(s: Any) -> None:
     else:
         by_id("go-winners").textContent = "Shared win: " + " and ".join(names) + "!"
     who = s.names[o.seat] if o.seat is not None else ""
-    by_id("go-reason").textContent = (
-        "The game ended because " + labels.reason_text(o.reason.value, who) + ".")
+    reason = "The game ended because " + labels.reason_text(o.reason.value, who) + "."
+    # The division that ran out won, and the last action was of its own turn.
+    own = o.seat is not None and o.seat in o.winners and s.turn == o.seat
+    note = labels.ending_note(o.reason.value, who, own)
+    by_id("go-reason").textContent = f"{reason} {note}" if note else reason
     table = by_id("go-table")
     table.replaceChildren()
     head = h("tr")

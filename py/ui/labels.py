@@ -27,6 +27,17 @@ def reason_text(reason: str, name: str) -> str:
     return REASONS.get(reason, reason).replace("{name}", name or "a division")
 
 
+def ending_note(reason: str, name: str, ended_own: bool) -> str:
+    """The rule behind an ending that surprises a newcomer: the division left without
+    Test Subjects may be the winner, having ended the game on its own turn while ahead."""
+    if reason != "no_subjects":
+        return ""
+    rule = "The most Cake Slices in the lab win, whoever ran out"
+    if ended_own and name:
+        return f"{rule}: {name} ended the game on their own turn, while ahead in cake."
+    return f"{rule}."
+
+
 def card_name(card_id: str) -> str:
     card = CARD_NAMES.get(card_id)
     return card.name if card else card_id

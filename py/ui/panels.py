@@ -137,6 +137,13 @@ class Panels:
                 out.append(markup("span", "now click the chamber to move it to", "choice-label"))
             out.append(markup("button", "Back", "back", type="button", data_back=True))
             return out
+        if s.is_over:
+            # The result dialog may have been closed to look at the lab: the way back to it.
+            out.append(markup("span", "The game is over.", "choice-label hint"))
+            out.append(markup("button", "Show the result", "", type="button", id="over-result"))
+            out.append(markup("button", "Play again", "primary", type="button",
+                              id="over-again"))
+            return out
         if not texts:
             return out
         hints = []
@@ -273,7 +280,10 @@ class Panels:
         box = by_id("hand")
         if seat is None:
             self.texts.text("hand-h", "Hand")
-            box.replaceChildren()
+            if s.is_over:
+                box.innerHTML = markup("p", "No hand to play: the game is over.", "muted")
+            else:
+                box.replaceChildren()
             return
         self.texts.text("hand-h", f"Hand of {s.names[seat]}")
         if not visible:
