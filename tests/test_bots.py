@@ -415,3 +415,29 @@ def test_a_hint_rates_the_plan_it_suggests_at_least_as_high_as_the_next_best() -
         firsts = {c.steps[0] for c in t._search.cands if c.steps}
         assert int(m.group(3)) == len(firsts), text
     assert rated >= 5
+
+
+def test_a_hint_counts_alike_rewards_and_says_who_collects_them() -> None:
+    """"it pays a Test Subject, a Test Subject and a Cake Slice" read badly (a play-tester):
+    alike rewards are counted, and a chamber nobody holds pays nobody."""
+    from cakegame.bots import explain
+
+    class Chamber:
+        def __init__(self, codes: list[str]) -> None:
+            self.codes = codes
+
+        def reward_codes(self, p: int) -> list[str]:
+            return self.codes
+
+    assert explain._pays(Chamber(["s", "s", "c"]), 0) == "2 Test Subjects and a Cake Slice"
+    assert explain._pays(Chamber(["a", "s", "a"]), 0) == "2 Aperture cards and a Test Subject"
+    assert explain._pays(Chamber(["q", "c"]), 0) == "the Companion Cube and a Cake Slice"
+    assert explain._pays(Chamber([]), 0) == "nothing"
+    for st in _positions(3, 52, 6):
+        v = st.view(st.current_player)
+        t = bots.Thinker(v, "hard", seed=5, iterations=8)
+        while not t.step(1):
+            pass
+        text = explain.explain(t)
+        assert "division " not in text, text  # named: "before Blue can collect ..."
+        assert "nobody holds its majority; it pays" not in text, text

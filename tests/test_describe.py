@@ -93,6 +93,8 @@ def test_describe_card_effects():
     s = pos(hands=[["glados"], []]).apply("play glados")
     assert s.describe("destroy F 1") == \
         "Orange destroys a Test Subject of Blue in chamber F (middle row)"
+    assert s.describe("destroy F 0") == \
+        "Orange destroys one of their own Test Subjects in chamber F (middle row)"
     s = pos(hands=[["opera"], []], turret="H").apply("play opera")
     assert s.describe("fire G") == "Orange has the Turret fire into chamber G (middle row)"
     s = pos(hands=[["cube"], []]).apply("play cube")

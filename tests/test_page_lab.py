@@ -619,3 +619,15 @@ def test_a_resumed_game_with_nothing_to_follow_shows_as_much_of_the_lab_as_fits(
     assert shown >= most - 2, (shown, most, chambers)
     assert page.evaluate("document.getElementById('lab-wrap').scrollLeft") > 0
     page.assert_clean()
+
+
+@pytest.mark.parametrize("size", [
+    pytest.param("phone", marks=pytest.mark.browser_context_args(**PHONE), id="phone"),
+    pytest.param("desk", id="desk")])
+def test_the_prompt_says_tap_on_a_touch_screen_and_click_with_a_mouse(page_watch, size):
+    page = page_watch
+    page.goto("index.html?players=2&seed=5")
+    word = "Tap" if size == "phone" else "Click"
+    assert page.inner_text("#choices").startswith(f"{word} a highlighted chamber"), \
+        page.inner_text("#choices")
+    page.assert_clean()

@@ -640,6 +640,8 @@ class Destroy(Decision):
         R.tell(d, "subjects_destroyed", s, p, cause=R.card_in_play(d))
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
+        if (a.seat or 0) == f["seat"]:
+            return f"{said.who} destroys one of their own Test Subjects in {said.here}"
         return f"{said.who} destroys a Test Subject of {name(d, a.seat or 0)} in {said.here}"
 
 

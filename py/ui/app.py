@@ -35,6 +35,7 @@ from . import (
     sharelink,
     targets,
 )
+from . import panels as panelsmod
 from . import record as recordmod
 from .access import Access
 from .animate import Animator
@@ -93,6 +94,8 @@ class App:
         if found(placeholder):
             placeholder.remove()
         before = early.take()  # what the player did before Python (js/early.js)
+        if window.matchMedia("(hover: none) and (pointer: coarse)").matches:
+            panelsmod.press_word = "tap"
         self._wire()
         self.settings = params.parse_query(window.location.search, random_seed())
         self.animator.set_fixed(self.settings.bot_pace_ms)

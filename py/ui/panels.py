@@ -15,6 +15,9 @@ from .dom import Texts, by_id, h, markup
 from .session import Session
 
 LONG_STATUS = 50  # characters: a longer status line is set smaller on a desktop (css/game.css)
+# The word for pressing a chamber: "tap" on a touch screen without a mouse (App.start sets it
+# from the browser's media query), "click" elsewhere.
+press_word = "click"
 
 
 def card_side(card: Any, side: str, caption: str) -> str:
@@ -134,7 +137,8 @@ class Panels:
             for a in step.buttons:
                 out.append(action_button(s, a))
             if step.chambers:
-                out.append(markup("span", "now click the chamber to move it to", "choice-label"))
+                out.append(markup("span", f"now {press_word} the chamber to move it to",
+                                   "choice-label"))
             out.append(markup("button", "Back", "back", type="button", data_back=True))
             return out
         if s.is_over:
@@ -156,7 +160,8 @@ class Panels:
                 hints.append(f"use {char.name}'s {char.character_title}: burn one of your "
                              f"Cake Slices in a highlighted chamber ({n}) for a reward")
             else:
-                hints.append(f"click a highlighted chamber ({n} choice{'s' if n != 1 else ''})")
+                hints.append(f"{press_word} a highlighted chamber ({n} choice"
+                             f"{'s' if n != 1 else ''})")
         if t.cards:
             hints.append("deploy a card from the tray")
         if hints:

@@ -13,17 +13,26 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Action, Verb
-from ..content import PANEL_LETTERS
+from ..content import DIVISIONS, PANEL_LETTERS
 from .board import Board, static_value
 from .heuristic import P, plan_summary
 from .search import DENY_DEALS
 
 ICON_WORDS = {"s": "a Test Subject", "c": "a Cake Slice", "a": "an Aperture card",
               "q": "the Companion Cube", "t": "the Turret"}
+# Two or more of one reward: "2 Test Subjects".
+ICON_PLURALS = {"s": "Test Subjects", "c": "Cake Slices", "a": "Aperture cards"}
 
 
 def _pays(b: Board, p: int) -> str:
-    words = [ICON_WORDS[c] for c in b.reward_codes(p) if c in ICON_WORDS]
+    """The rewards of chamber p in words, alike ones counted: "2 Test Subjects and a Cake
+    Slice"."""
+    codes = [c for c in b.reward_codes(p) if c in ICON_WORDS]
+    words = []
+    for code in dict.fromkeys(codes):
+        n = codes.count(code)
+        words.append(f"{n} {ICON_PLURALS[code]}" if n > 1 and code in ICON_PLURALS
+                     else ICON_WORDS[code])
     if not words:
         return "nothing"
     return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
@@ -50,7 +59,7 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
         text += (f", then activate {letter}: nobody holds its majority, so nobody collects "
                  "its rewards")
     else:
-        text += (f", then activate {letter} before division {who + 1} can collect "
+        text += (f", then activate {letter} before {DIVISIONS[who].name} can collect "
                  f"{_pays(c, x)} from it")
     mine = c.cake[x][me]
     if mine:
@@ -124,9 +133,14 @@ def _explain(thinker: Any) -> str:
     if action.verb is Verb.ACTIVATE:
         p = P(action.args[0])
         who = b.rewarded(p)
-        whose = ("you hold its majority" if who == me else "nobody holds its majority"
-                 if who is None else f"it stops division {who + 1} collecting its rewards")
-        return f"Suggested: {said}: {whose}; it pays {_pays(b, p)}.{rating}"
+        pays = _pays(b, p)
+        if who == me:
+            why = f"you hold its majority; it pays {pays}"
+        elif who is None:
+            why = f"nobody holds its majority, so nobody collects its rewards ({pays})"
+        else:
+            why = f"it stops {DIVISIONS[who].name} collecting its rewards ({pays})"
+        return f"Suggested: {said}: {why}.{rating}"
     if action.verb in (Verb.PLAY, Verb.GUN, Verb.BURN, Verb.END):
         what = {Verb.PLAY: "its Aperture action plays out best",
                 Verb.GUN: "opening a Portal pair plays out best",
