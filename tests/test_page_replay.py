@@ -465,3 +465,26 @@ def test_on_a_phone_the_replay_table_shows_every_column(page_watch):
     assert "Cards" in fits["header"], fits
     assert fits["table"] <= fits["box"] + 1 and fits["last"] <= fits["box"] + 1, fits
     page.assert_clean()
+
+
+def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_watch):
+    """"Replay the game" in the game-over dialog plays the game from its start (it opened on
+    the last action, which the result had just shown); the toolbar's Replay opens on the
+    moment it is pressed at."""
+    from playhelp import last_move_save
+
+    page = page_watch
+    raw, last = last_move_save(2, 7)
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
+    page.goto("index.html")
+    page.click(f'[data-action="{last}"]')
+    page.wait_for_selector("#gameover[open]")
+    page.click("#go-review")
+    page.wait_for_selector("#review[open]")
+    assert page.inner_text("#rv-where").startswith("Set-up, before the first action")
+    assert page.is_disabled("#rv-first") and not page.is_disabled("#rv-next")
+    page.click("#rv-last")
+    where = page.inner_text("#rv-where")
+    assert where.startswith("Action ") and page.is_disabled("#rv-last"), where
+    page.assert_clean()

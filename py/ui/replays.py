@@ -45,7 +45,8 @@ class Replays:
         on = self.app._on
         on("btn-review", "click", lambda e: self.open_review())
         on("btn-share", "click", lambda e: self.share())
-        on("go-review", "click", lambda e: self.open_review())
+        # From the result, the whole game from its set-up; from the tools, this moment.
+        on("go-review", "click", lambda e: self.open_review(at=0))
         on("log", "click", self._on_log_click)
         on("go-chart", "click", self._on_story_click)
         on(window, "hashchange", self._on_hash)  # a link pasted into this very tab
