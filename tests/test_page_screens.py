@@ -555,3 +555,51 @@ def test_an_arrow_through_the_portals_is_strong_at_its_ends_and_faint_between(pa
         for length, opacity, dashes in a["legs"]:
             assert 30 < length < 40 and opacity == 1 and dashes == "none", a
     page.assert_clean()
+
+
+def _busy_round_save() -> str:
+    """A four-person game at the start of a turn whose news has all of its parts: what
+    happened to the player or a recycle, the others' gains, their losses, their moves."""
+    from playhelp import session_save
+    from ui import eventlog
+    from ui.eventlog import SINCE_PART
+
+    def busy(ses) -> bool:
+        s = ses.state
+        if s.turn_number < 8 or s.decision not in ("move", "deploy"):
+            return False
+        me = s.current_player
+        news = eventlog.since_summary(ses.since_events(me), me, s.names)
+        return {SINCE_PART[k] for k, _ in news} == {0, 1, 2, 3}
+
+    return session_save(4, 1, busy)
+
+
+# Each phrase of the news: its part and whether it starts a line of the strip.
+NEWS_LINES = """
+() => {
+  const box = document.getElementById('since-text');
+  const left = box.getBoundingClientRect().left + parseFloat(getComputedStyle(box).paddingLeft);
+  return [...box.querySelectorAll('.since-p')].map(p => ({kind: p.dataset.kind,
+    starts: Math.abs(p.getClientRects()[0].left - left) < 2}));
+}
+"""
+
+
+def test_a_desktop_tells_each_part_of_a_busy_round_on_a_line_of_its_own(page_watch, artifacts):
+    """Four players' news ran as one wall of "·"-separated phrases (a play-tester): on a
+    desktop each part starts a line: what happened to the player, the others' gains,
+    their losses, the moves."""
+    from ui.eventlog import SINCE_PART
+
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _busy_round_save())
+    page.goto("index.html")
+    page.screenshot(path=str(artifacts / "desk-news-lines.png"))
+    phrases = page.evaluate(NEWS_LINES)
+    assert len(phrases) >= 5, phrases
+    for before, now in zip(phrases, phrases[1:]):
+        if SINCE_PART[now["kind"]] != SINCE_PART[before["kind"]]:
+            assert now["starts"], phrases
+    page.assert_clean()

@@ -80,6 +80,11 @@ def _letters(chambers: list[str]) -> str:
     return ", ".join(dict.fromkeys(c for c in chambers if c))
 
 
+# The parts of the news, which a desktop shows a line each: what happened to the player
+# (and the recycles), the others' gains, their losses, the moves; by `since_summary`'s kinds.
+SINCE_PART = {"loss": 0, "you": 0, "recycle": 0, "gain": 1, "others": 2, "move": 3}
+
+
 def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     """What the other seats' moves since `me` last decided did, consequences first, as
     (kind, phrase) pairs in the order a player wants them:

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import labels, saves, targets
 from .dom import Texts, by_id, h, markup
+from .eventlog import SINCE_PART
 from .session import Session
 
 LONG_STATUS = 50  # characters: a longer status line is set smaller on a desktop (css/game.css)
@@ -372,9 +373,18 @@ class Panels:
             return
         self.since_key = key
         sep = markup("span", " · ", "since-sep", aria_hidden="true")
+        brk = markup("span", " · ", "since-sep since-break", aria_hidden="true")
         if phrases:
-            html = markup("span", "Since your last turn: ", "since-lead") + sep.join(
-                markup("span", text, f"since-p {kind}", data_kind=kind) for kind, text in phrases)
+            # A line for each part of the news (what happened to you, the others' gains,
+            # their losses, the moves): a busy round of four players reads as lines, not as
+            # one run of phrases.
+            parts = [markup("span", "Since your last turn: ", "since-lead")]
+            for i, (kind, text) in enumerate(phrases):
+                if i:
+                    new_line = SINCE_PART[kind] != SINCE_PART[phrases[i - 1][0]]
+                    parts.append(brk if new_line else sep)
+                parts.append(markup("span", text, f"since-p {kind}", data_kind=kind))
+            html = "".join(parts)
         elif turn_so_far:
             html = markup("span", lead, "since-lead") + sep.join(
                 markup("span", text, f"since-turn {kind}", data_kind=kind)
