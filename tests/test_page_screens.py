@@ -220,6 +220,15 @@ GAME_OVER_BUTTONS = """
 """
 
 
+# Wait until every animation that ends has ended (a recycled chamber's flight, the losses
+# riding with it); the ones that go on for ever (a highlight's pulse) are left running.
+MOTION_ENDED = """
+() => Promise.all(document.getAnimations()
+  .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+  .map(a => a.finished.catch(() => null)))
+"""
+
+
 @pytest.mark.parametrize("size", list(_params()))
 def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size):
     viewport, touch, players, seed, seats = SIZES[size]
@@ -260,6 +269,7 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
             action, state = person_choice(page)
             if state.turn_number >= 40 and not late_shot:
                 late_shot = True
+                page.evaluate(MOTION_ENDED)  # not a recycled chamber caught in mid-flight
                 path = artifacts / f"late-{size}.png"
                 page.screenshot(path=str(path))
                 shutil.copyfile(path, SCREENSHOTS / f"late-{size}.png")
@@ -602,4 +612,31 @@ def test_a_desktop_tells_each_part_of_a_busy_round_on_a_line_of_its_own(page_wat
     for before, now in zip(phrases, phrases[1:]):
         if SINCE_PART[now["kind"]] != SINCE_PART[before["kind"]]:
             assert now["starts"], phrases
+    page.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_a_desktop_shows_the_hand_under_four_divisions(page_watch):
+    """Four players at 1280x800, a deploy step: the hand (each card's name and what it does)
+    stands right under the divisions, in view; the deck and the active Character follow it
+    (they pushed the hand below the window's foot, its cards' words out of reach)."""
+    from playhelp import session_save
+
+    def deploying(ses) -> bool:
+        s = ses.state
+        return s.decision == "deploy" and len(s.hand(s.current_player)) >= 1
+
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)",
+                  session_save(4, 2, deploying))
+    page.goto("index.html")
+    seen = page.evaluate("""() => {
+      const top = id => document.getElementById(id).getBoundingClientRect().top;
+      const card = document.querySelector('#hand .card, #hand > *');
+      return {hand: top('hand-h'), card: card ? card.getBoundingClientRect().top : null,
+              divisions: document.querySelector('.players-panel').getBoundingClientRect().bottom,
+              deck: top('deck'), height: innerHeight}; }""")
+    assert seen["divisions"] < seen["hand"] < seen["deck"], seen
+    assert seen["card"] is not None and seen["card"] + 60 < seen["height"], seen
     page.assert_clean()
