@@ -631,3 +631,39 @@ def test_the_prompt_says_tap_on_a_touch_screen_and_click_with_a_mouse(page_watch
     assert page.inner_text("#choices").startswith(f"{word} a highlighted chamber"), \
         page.inner_text("#choices")
     page.assert_clean()
+
+
+# Each seat menu of the new-game dialog: its width against its chosen option's words, set in
+# its own font (the closed menu shows them less its arrow and padding).
+SEAT_MENUS = """
+() => [...document.querySelectorAll('#newgame .ng-seat:not([hidden]) .ng-kind')].map(s => {
+  const probe = document.createElement('span');
+  const css = getComputedStyle(s);
+  probe.style.font = css.font;
+  probe.style.position = 'absolute';
+  probe.style.whiteSpace = 'pre';
+  probe.textContent = s.options[s.selectedIndex].text;
+  document.body.append(probe);
+  const words = probe.getBoundingClientRect().width;
+  probe.remove();
+  return {words, room: s.clientWidth - parseFloat(css.paddingLeft) - 20};
+})
+"""
+
+
+@pytest.mark.parametrize("size", [
+    pytest.param("phone", marks=pytest.mark.browser_context_args(**PHONE), id="phone"),
+    pytest.param("desk", id="desk")])
+def test_the_new_game_seat_menus_keep_their_words(page_watch, size):
+    """Four seats of "Medium computer": each closed menu shows its words whole (a desktop
+    cut them to "Medium compu", a phone once to "Medium co")."""
+    page = page_watch
+    page.goto("index.html")
+    page.wait_for_selector("#newgame[open]")
+    page.check('input[name=players][value="4"]')
+    for i in range(4):
+        page.select_option(f"#ng-seats .ng-seat >> nth={i} >> .ng-kind", "medium")
+    menus = page.evaluate(SEAT_MENUS)
+    assert len(menus) == 4
+    assert all(m["words"] <= m["room"] for m in menus), menus
+    page.assert_clean()
