@@ -636,7 +636,9 @@ def test_the_prompt_says_tap_on_a_touch_screen_and_click_with_a_mouse(page_watch
 # Each seat menu of the new-game dialog: its width against its chosen option's words, set in
 # its own font (the closed menu shows them less its arrow and padding).
 SEAT_MENUS = """
-() => [...document.querySelectorAll('#newgame .ng-seat:not([hidden]) .ng-kind')].map(s => {
+(selector) =>
+  [...document.querySelectorAll(selector || '#newgame .ng-seat:not([hidden]) .ng-kind')]
+  .map(s => {
   const probe = document.createElement('span');
   const css = getComputedStyle(s);
   probe.style.font = css.font;
@@ -666,4 +668,21 @@ def test_the_new_game_seat_menus_keep_their_words(page_watch, size):
     menus = page.evaluate(SEAT_MENUS)
     assert len(menus) == 4
     assert all(m["words"] <= m["room"] for m in menus), menus
+    page.assert_clean()
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_the_computers_pace_says_what_it_is_on_a_phone(page_watch):
+    """On a phone the pace menu stands alone beside the status (no room for its label): its
+    words say what it is ("normal pace", not "normal"), whole, for every pace."""
+    page = page_watch
+    page.goto("index.html?players=3&seed=4&seats=medium,human,hard")
+    page.wait_for_selector("#pace-box:not([hidden])")
+    for value, words in (("slow", "slow pace"), ("normal", "normal pace"),
+                         ("fast", "fast pace"), ("step", "step by step")):
+        page.select_option("#pace", value)
+        menu = page.evaluate(SEAT_MENUS, "#pace")
+        assert page.evaluate("document.getElementById('pace').selectedOptions[0].text") == words
+        assert menu[0]["words"] <= menu[0]["room"], (value, menu)
+    page.select_option("#pace", "normal")
     page.assert_clean()
