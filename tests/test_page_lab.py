@@ -480,6 +480,22 @@ def test_a_long_status_fits_its_line_on_a_desktop(page_watch):
     page.assert_clean()
 
 
+def test_a_computer_s_status_fits_its_line_beside_the_pace_on_a_desktop(page_watch):
+    """At 1280x800 a computer player's move, beside the pace menu, keeps its whole line:
+    "Blue (medium computer): choose a chamber to move Test Subjects from" was cut as
+    "... (medium computer player): choose a chamber to move Test Subj..." (a play-tester)."""
+    page = page_watch
+    page.goto("index.html?players=4&seed=5&seats=human,medium,medium,medium&first=1")
+    want = "Blue (medium computer): choose a chamber to move Test Subjects from"
+    page.wait_for_function("t => document.getElementById('status').textContent === t", arg=want,
+                           timeout=60_000, polling=20)
+    status = page.evaluate("""() => { const s = document.getElementById('status');
+        return {cut: s.scrollWidth > s.clientWidth, widths: [s.scrollWidth, s.clientWidth],
+                pace: !document.getElementById('pace-box').hidden}; }""")
+    assert status["pace"] and not status["cut"], status
+    page.assert_clean()
+
+
 def _recycle_with_losses_save() -> tuple[str, str, str]:
     """A three-person game from turn 30 on, at a recycle that destroys pieces in the
     recycled chamber: (the save, the action, the recycled chamber's letter)."""

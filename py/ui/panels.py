@@ -94,7 +94,7 @@ class Panels:
         elif human:
             text = f"{name}: {s.prompt()}"
         else:
-            text = f"{name} ({self.session.seats[seat]} computer player): {s.prompt()}"
+            text = f"{name} ({self.session.seats[seat]} computer): {s.prompt()}"
         self._status(text)
 
     def _status(self, text: str) -> None:
