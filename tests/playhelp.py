@@ -55,6 +55,14 @@ def click_random(page, rng: random.Random):
     return page.evaluate(PICK_AND_CLICK, rng.random())
 
 
+def open_saved(page, raw: str) -> None:
+    """Open the game's page on the save `raw`: put in localStorage from another page of the
+    site first (rules.html, which runs no game), so the game reads it as it starts."""
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
+    page.goto("index.html")
+
+
 def status(page) -> str:
     return page.inner_text("#status")
 

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from playhelp import click_random
+from playhelp import click_random, open_saved
 from ui import targets
 
 CHAMBER_WIDTHS = """
@@ -318,9 +318,7 @@ def test_markers_show_the_chambers_to_choose_out_of_view(page_watch, size):
     follow a pan; none shows when the whole lab does (Fit)."""
     page = page_watch
     press = page.tap if size == "phone" else page.click
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_wide_save())
-    page.goto("index.html")
+    open_saved(page, _late_wide_save())
     seen = page.evaluate(CHOICES_VS_MARKERS)
     assert len(seen["choices"]) >= 10
     beyond = _check_markers(seen)
@@ -451,9 +449,7 @@ def test_after_a_recycle_the_lab_follows_the_chamber_to_its_new_place(page_watch
     """A recycle names no chamber ("recycle bottom"): the lab follows the chambers its log
     entry names, where they are after the redraw, not where the recycled one was."""
     page = page_watch
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_recycle_save())
-    page.goto("index.html")
+    open_saved(page, _late_recycle_save())
     # The player looks at the old edge's end of the lab (where chambers are activated).
     page.evaluate("(() => { const w = document.getElementById('lab-wrap');"
                   " w.scrollLeft = w.scrollWidth; })()")
@@ -468,9 +464,7 @@ def test_a_long_status_fits_its_line_on_a_desktop(page_watch):
     (place the Companion Cube, take an Aperture Card)") is set smaller and is not cut, and
     its whole text is the line's tooltip."""
     page = page_watch
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_wide_save())
-    page.goto("index.html")
+    open_saved(page, _late_wide_save())
     status = page.evaluate("""() => { const s = document.getElementById('status');
         return {text: s.textContent, title: s.title, long: s.classList.contains('long'),
                 cut: s.scrollWidth > s.clientWidth, lines: s.getClientRects().length}; }""")
@@ -550,9 +544,7 @@ def test_losses_of_a_recycled_chamber_ride_with_it_and_leave_no_mark(page_watch,
     empty place it left); once the motion is over no effect is left in the lab."""
     page = page_watch
     raw, action, letter = _recycle_with_losses_save()
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
-    page.goto("index.html")
+    open_saved(page, raw)
     was = page.evaluate("k => (document.getElementById(`ch-${k}`).style.transform"
                         ".match(/-?[\\d.]+/g) || []).slice(0, 2).map(Number)", letter)
     seen = page.evaluate(RECYCLE_FLOATS, [action, letter])
@@ -579,20 +571,16 @@ def _late_deploy_save() -> str:
     """A save of a three-person game at a deploy step (the choices are buttons: no chamber
     to follow) in a lab that has turned: a phone's window at its far left (about four
     chambers of a row wide) holds at least four chambers fewer than the best window."""
-    import cakegame
-    from cakegame.bots import choose
-    from ui import saves
-    s = cakegame.new_game(players=3, seed=11)
-    n = 0
-    while True:
-        assert not s.is_over and s.turn_number < 70, "no such deploy step"
+    from playhelp import session_save
+
+    def turned(ses) -> bool:
+        s = ses.state
         xs = sorted(c.x for c in s.chambers())
         at_left = sum(1 for x in xs if x <= xs[0] + 8)
         most = max(sum(1 for x in xs if a <= x <= a + 8) for a in xs)
-        if s.turn_number >= 10 and s.decision == "deploy" and most - at_left >= 4:
-            return saves.encode(s, ["human"] * 3, ui={"pass_device": False})
-        s = s.apply(choose(s.view(s.current_player), "easy", seed=n * 31 + 1))
-        n += 1
+        return s.turn_number >= 10 and s.decision == "deploy" and most - at_left >= 4
+
+    return session_save(3, 11, turned)
 
 
 # Each chamber of the lab, and whether its hexagon is (mostly) in the panel's window.
@@ -620,9 +608,7 @@ def test_a_resumed_game_with_nothing_to_follow_shows_as_much_of_the_lab_as_fits(
     many chambers as it can hold, not the far left, where only the top row reaches once the
     lab has turned (a play-tester found most of the panel empty after a reload)."""
     page = page_watch
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _late_deploy_save())
-    page.goto("index.html")
+    open_saved(page, _late_deploy_save())
     assert page.inner_text("#status").endswith("deploy a card, or end deploying")
     page.evaluate(SETTLED_SCROLL)
     chambers = page.evaluate(CHAMBERS_IN_VIEW)

@@ -14,7 +14,7 @@ from pathlib import Path
 import cakegame
 import cakegame.bots
 import pytest
-from playhelp import click_random, status
+from playhelp import click_random, open_saved, status
 from ui import drawing, guide, record, saves, sharelink
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -475,9 +475,7 @@ def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_wat
 
     page = page_watch
     raw, last = last_move_save(2, 7)
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
-    page.goto("index.html")
+    open_saved(page, raw)
     page.click(f'[data-action="{last}"]')
     page.wait_for_selector("#gameover[open]")
     page.click("#go-review")

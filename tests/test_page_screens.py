@@ -24,7 +24,7 @@ from pathlib import Path
 import cakegame
 import pytest
 from cakegame.bots import choose
-from playhelp import SAVED_GAME, status
+from playhelp import SAVED_GAME, open_saved, status
 from ui import targets
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -417,9 +417,7 @@ def test_the_game_over_dialog_fits_a_desktop_screen(page_watch, artifacts, playe
     from playhelp import last_move_save
     raw, action = last_move_save(players, seed)
     page = page_watch
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
-    page.goto("index.html")
+    open_saved(page, raw)
     page.click(f'[data-action="{action}"]')
     page.wait_for_selector("#gameover[open]")
     page.wait_for_selector("#go-chart svg")
@@ -470,9 +468,7 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
     busy round of four players: "since your last turn" shows all of its story without
     scrolling, and every decision and the zoom buttons stay on the screen."""
     page = page_watch
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _full_hand_with_news_save())
-    page.goto("index.html")
+    open_saved(page, _full_hand_with_news_save())
     page.screenshot(path=str(artifacts / "story-full-hand-desk.png"))
     room = page.evaluate(STORY_ROOM)
     assert room["cards"] == 3 and room["text"] > 330, room
@@ -520,10 +516,7 @@ def test_a_phone_keeps_no_empty_band_above_the_lab(page_watch, artifacts):
     room kept above the lab for taller prompts shows the news, several lines of it, rather
     than an empty band (it was about 145 px: the news cut to one line, then nothing)."""
     page = page_watch
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)",
-                  _news_and_a_one_line_prompt_save())
-    page.goto("index.html")
+    open_saved(page, _news_and_a_one_line_prompt_save())
     page.screenshot(path=str(artifacts / "phone-news-one-line-prompt.png"))
     seen = page.evaluate(EMPTY_ABOVE_THE_LAB)
     assert seen["parts"] == 1, seen  # the prompt's line alone
@@ -554,9 +547,7 @@ def test_an_arrow_through_the_portals_is_strong_at_its_ends_and_faint_between(pa
     opacity) for its first and last stretch, out of the chamber left and into the one
     entered, and faint between them, over the chambers it passes."""
     page = page_watch
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _full_hand_with_news_save())
-    page.goto("index.html")
+    open_saved(page, _full_hand_with_news_save())
     arrows = page.evaluate(PORTAL_ARROWS)
     assert arrows, "no move through the Portals in this position"
     for a in arrows:
@@ -603,9 +594,7 @@ def test_a_desktop_tells_each_part_of_a_busy_round_on_a_line_of_its_own(page_wat
     from ui.eventlog import SINCE_PART
 
     page = page_watch
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)", _busy_round_save())
-    page.goto("index.html")
+    open_saved(page, _busy_round_save())
     page.screenshot(path=str(artifacts / "desk-news-lines.png"))
     phrases = page.evaluate(NEWS_LINES)
     assert len(phrases) >= 5, phrases
@@ -627,10 +616,7 @@ def test_a_desktop_shows_the_hand_under_four_divisions(page_watch):
         return s.decision == "deploy" and len(s.hand(s.current_player)) >= 1
 
     page = page_watch
-    page.goto("rules.html", wait_ready=False)
-    page.evaluate("s => localStorage.setItem('cakegame.save', s)",
-                  session_save(4, 2, deploying))
-    page.goto("index.html")
+    open_saved(page, session_save(4, 2, deploying))
     seen = page.evaluate("""() => {
       const top = id => document.getElementById(id).getBoundingClientRect().top;
       const card = document.querySelector('#hand .card, #hand > *');
