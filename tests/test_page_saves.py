@@ -7,7 +7,7 @@ import random
 
 import cakegame
 import pytest
-from playhelp import click_random, saved_game, status
+from playhelp import click_random, last_move_save, open_saved, saved_game, status
 from ui import saves
 
 START = "index.html?players=2&seed=17"
@@ -262,4 +262,19 @@ def test_the_end_of_a_game_in_the_page_says_its_reason(page_watch):
     page_watch.click("#go-close")
     page_watch.click("#over-again")
     assert page_watch.locator("#newgame[open]").count() == 1
+    page_watch.assert_clean()
+
+
+def test_a_tie_on_cake_at_the_end_says_how_it_was_broken(page_watch):
+    """A three-player game whose last action leaves Blue and Green level on cake: the result
+    says that the most Test Subjects in the lab broke the tie ("Green wins!" beside two
+    slices each read as wrong)."""
+    raw, last = last_move_save(3, 17)
+    open_saved(page_watch, raw)
+    page_watch.click(f'[data-action="{last}"]')
+    page_watch.wait_for_selector("#gameover[open]")
+    assert page_watch.inner_text("#go-winners") == "Green wins!"
+    assert page_watch.inner_text("#go-reason").endswith(
+        "Blue and Green are level on cake (2 each); Green has the most Test Subjects in the "
+        "lab (3, against 0).")
     page_watch.assert_clean()

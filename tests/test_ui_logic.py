@@ -91,13 +91,31 @@ def test_button_labels_are_short_words():
 def test_an_ending_by_the_division_that_ran_out_says_the_rule_and_who_ended_it():
     """The rulebook lets a division end the game by losing its own last Test Subjects while
     ahead; a newcomer reads that as a bug, so the result says the rule, and who did it."""
-    own = labels.ending_note("no_subjects", "Hard", True)
-    assert own == ("The most Cake Slices in the lab win, whoever ran out: Hard ended the game "
+    names = ("Ann", "Bo", "Cy")
+    own = labels.result_note("no_subjects", names, (1,), (0, 2, 1), (4, 0, 5), 1, True)
+    assert own == ("The most Cake Slices in the lab win, whoever ran out: Bo ended the game "
                    "on their own turn, while ahead in cake.")
-    assert labels.ending_note("no_subjects", "Bo", False) == \
+    assert labels.result_note("no_subjects", names, (0,), (2, 1, 0), (3, 0, 4), 1, False) == \
         "The most Cake Slices in the lab win, whoever ran out."
-    assert labels.ending_note("cake_incinerated", "Bo", True) == ""
-    assert labels.ending_note("opera", "Bo", True) == ""
+    assert labels.result_note("cake_incinerated", names, (0,), (2, 1, 0), (3, 2, 4), 2,
+                              False) == ""
+    assert labels.result_note("opera", names, (2,), (1, 1, 1), (3, 3, 3), 2, True) == ""
+
+
+def test_a_tie_on_cake_says_how_it_was_broken():
+    """Cake level at the top: the most Test Subjects in the lab win (a play-tester read
+    "Green wins!" beside 2 cake each, and "whoever ran out", as wrong); level on both: a
+    shared win."""
+    names = ("Ann", "Bo", "Cy")
+    assert labels.result_note("no_subjects", names, (2,), (0, 2, 2), (4, 0, 3), 1, False) == (
+        "The most Cake Slices in the lab win, whoever ran out. Bo and Cy are level on cake "
+        "(2 each); Cy has the most Test Subjects in the lab (3, against 0).")
+    assert labels.result_note("cake_incinerated", names, (0,), (0, 0, 0), (4, 3, 3), 0,
+                              False) == ("Ann, Bo and Cy are level on cake (0 each); Ann has "
+                                         "the most Test Subjects in the lab (4, against 3 and 3).")
+    assert labels.result_note("cake_incinerated", names, (0, 2), (1, 0, 1), (3, 2, 3), 1,
+                              False) == ("Ann and Cy are level on cake (1 each) and on Test "
+                                         "Subjects in the lab (3 each): a shared win.")
 
 
 # ---- undo ---------------------------------------------------------------------------------

@@ -61,7 +61,8 @@ def gameover(s: Any) -> None:
     reason = "The game ended because " + labels.reason_text(o.reason.value, who) + "."
     # The division that ran out won, and the last action was of its own turn.
     own = o.seat is not None and o.seat in o.winners and s.turn == o.seat
-    note = labels.ending_note(o.reason.value, who, own)
+    note = labels.result_note(o.reason.value, s.names, o.winners, o.cake, o.subjects, o.seat,
+                              own)
     by_id("go-reason").textContent = f"{reason} {note}" if note else reason
     table = by_id("go-table")
     table.replaceChildren()

@@ -27,15 +27,40 @@ def reason_text(reason: str, name: str) -> str:
     return REASONS.get(reason, reason).replace("{name}", name or "a division")
 
 
-def ending_note(reason: str, name: str, ended_own: bool) -> str:
-    """The rule behind an ending that surprises a newcomer: the division left without
-    Test Subjects may be the winner, having ended the game on its own turn while ahead."""
-    if reason != "no_subjects":
-        return ""
-    rule = "The most Cake Slices in the lab win, whoever ran out"
-    if ended_own and name:
-        return f"{rule}: {name} ended the game on their own turn, while ahead in cake."
-    return f"{rule}."
+def result_note(reason: str, names: tuple[str, ...] | list[str], winners: tuple[int, ...],
+                cake: tuple[int, ...], subjects: tuple[int, ...], seat: int | None,
+                ended_own: bool) -> str:
+    """The rules behind a result that surprises a newcomer. An ending by a division's last
+    Test Subjects: the most Cake Slices in the lab win, whoever ran out (and, when the one
+    that ran out won on its own turn, that it ended the game itself while ahead). A tie on
+    cake: the most Test Subjects in the lab break it, and a tie on both is a shared win."""
+    out = []
+    if reason == "no_subjects":
+        rule = "The most Cake Slices in the lab win, whoever ran out"
+        if ended_own and seat is not None:
+            out.append(f"{rule}: {names[seat]} ended the game on their own turn, while ahead "
+                       "in cake.")
+        else:
+            out.append(f"{rule}.")
+    if winners and reason != "opera":
+        top = cake[winners[0]]
+        level = [s for s in range(len(cake)) if cake[s] == top]
+        if len(level) > 1:
+            tied = _and([names[s] for s in level])
+            if len(winners) == 1:
+                w = winners[0]
+                rest = _and([str(subjects[s]) for s in level if s != w])
+                out.append(f"{tied} are level on cake ({top} each); {names[w]} has the most "
+                           f"Test Subjects in the lab ({subjects[w]}, against {rest}).")
+            else:
+                out.append(f"{tied} are level on cake ({top} each) and on Test Subjects in "
+                           f"the lab ({subjects[winners[0]]} each): a shared win.")
+    return " ".join(out)
+
+
+def _and(words: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def card_name(card_id: str) -> str:
