@@ -441,3 +441,22 @@ def test_a_hint_counts_alike_rewards_and_says_who_collects_them() -> None:
         text = explain.explain(t)
         assert "division " not in text, text  # named: "before Blue can collect ..."
         assert "nobody holds its majority; it pays" not in text, text
+
+
+def test_a_hint_at_a_decision_with_one_option_says_so_in_words() -> None:
+    """"of the 1 choices it leaves you best placed" and "after 1 playouts" (a play-tester):
+    one option is "the only choice here", one playout is one playout."""
+    import random
+
+    from cakegame.bots import explain
+
+    s = cakegame.new_game(players=2, seed=1)
+    rng = random.Random(1)
+    while len(s.legal_actions()) > 1:
+        s = s.apply(rng.choice(s.legal_actions()))
+    t = bots.Thinker(s.view(s.current_player), "hard", seed=5, iterations=1)
+    while not t.step(1):
+        pass
+    text = explain.explain(t)
+    assert "the only choice here" in text or "The plan:" in text, text
+    assert "of the 1 choices" not in text and " 1 playouts" not in text, text

@@ -82,6 +82,8 @@ def test_button_labels_are_short_words():
     assert labels.button_label("carry 1", names) == "Carry a Blue Cake Slice"
     assert labels.button_label("carry 0", names) == "Carry an Orange Cake Slice"
     assert labels.button_label("destroy Q 1", names) == "Bo (Blue)"
+    assert labels.button_label("destroy Q 1", names, me=1) == "Your own (Blue)"
+    assert labels.button_label("destroy Q 1", ("Orange", "Blue")) == "Blue"  # not "Blue (Blue)"
     assert labels.button_label("recycle top", names) == "Top row"
     assert labels.button_label("play wheatley", names).startswith("Deploy: ")
     assert labels.reason_text("no_subjects", "Bo") == \

@@ -68,16 +68,20 @@ def card_name(card_id: str) -> str:
     return card.name if card else card_id
 
 
-def button_label(text: str, names: tuple[str, ...] | list[str]) -> str:
-    """A short label for an action's button; the full sentence goes in its tooltip."""
+def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None = None) -> str:
+    """A short label for an action's button; the full sentence goes in its tooltip. `me`,
+    the seat deciding, is "Your own" where a choice names a division."""
     words = text.split()
     verb, args = words[0], words[1:]
 
     def who(seat: str) -> str:
         i = int(seat) if seat.isdigit() else -1
-        if 0 <= i < len(names):
-            return f"{names[i]} ({DIVISION_NAMES[i]})"
-        return seat
+        if not 0 <= i < len(names):
+            return seat
+        if i == me:
+            return f"Your own ({DIVISION_NAMES[i]})"
+        # A name that is its division's colour is said once ("Blue", not "Blue (Blue)").
+        return names[i] if names[i] == DIVISION_NAMES[i] else f"{names[i]} ({DIVISION_NAMES[i]})"
 
     if verb == "count":
         n = args[0]

@@ -118,7 +118,8 @@ def _explain(thinker: Any) -> str:
     options = len({c.steps[0] for c in cands if c.steps})
     rating = ""
     if chosen is not None:
-        rating = f" Rated {_pct(chosen.mean())} to win after {chosen.visits} playouts"
+        playouts = "playout" if chosen.visits == 1 else "playouts"
+        rating = f" Rated {_pct(chosen.mean())} to win after {chosen.visits} {playouts}"
         if others:
             rating += f", against {_pct(others[0])} for the next best of {options} options"
         rating += "."
@@ -148,8 +149,12 @@ def _explain(thinker: Any) -> str:
                 Verb.END: "no card improves the turn enough"}[action.verb]
         return f"Suggested: {said}: {what} when the hidden cards are dealt at random.{rating}"
     before = static_value(b, me)
-    return (f"Suggested: {said}: of the {len(view.legal_actions())} choices it leaves you "
-            f"best placed (your standing now: {_pct(before)}).{rating}")
+    n = len(view.legal_actions())
+    if n == 1:
+        return (f"Suggested: {said}: the only choice here (your standing now: "
+                f"{_pct(before)}).{rating}")
+    return (f"Suggested: {said}: of the {n} choices it leaves you best placed (your standing "
+            f"now: {_pct(before)}).{rating}")
 
 
 def chambers_of(action: Action) -> list[str]:
