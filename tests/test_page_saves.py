@@ -256,6 +256,8 @@ def test_the_end_of_a_game_in_the_page_says_its_reason(page_watch):
     assert page_watch.locator("#gameover[open]").count() == 0
     assert page_watch.inner_text("#choices").startswith("The game is over.")
     assert page_watch.inner_text("#hand") == "No hand to play: the game is over."
+    assert page_watch.evaluate(
+        "[...document.querySelectorAll('#players .seat-kind')].every(s => s.disabled)")
     page_watch.click("#over-result")
     assert page_watch.locator("#gameover[open]").count() == 1
     assert "no Test Subjects left" in page_watch.inner_text("#go-reason")

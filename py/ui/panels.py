@@ -210,6 +210,7 @@ class Panels:
                 stats.append(dd)
                 cells[key] = dd
             cells["card"] = card
+            cells["kind"] = kind
             card.append(stats)
             box.append(card)
             self.player_cells.append(cells)
@@ -218,9 +219,10 @@ class Panels:
         lab_s, lab_c = s.subjects_in_lab(), s.cake_in_lab()
         rows = tuple((lab_s[i], s.supply(i), lab_c[i], s.cake_supply(i), s.incinerated(i),
                       s.hand_size(i)) for i in range(s.players))
-        key = (rows, s.current_player, s.turn, s.turn_number)
+        key = (rows, s.current_player, s.turn, s.turn_number, s.is_over)
         if key == self.players_key:
             return
+        over_now = s.is_over and not (self.players_key and self.players_key[-1])
         self.players_key = key
         self.texts.text("players-h", f"Divisions · turn {s.turn_number}")
         shown = self.player_rows
@@ -243,6 +245,8 @@ class Panels:
                 cells["hand"].textContent = row[2]
             if row[3] != old[3]:
                 cells["card"].className = row[3]
+            if over_now:
+                cells["kind"].disabled = True  # a finished game has no seat to hand over
         self.player_rows = tuple(now)
 
     # ---- piles ---------------------------------------------------------------------------
