@@ -110,7 +110,7 @@ def test_new_game_over_a_saved_one_asks_first(page_watch, query):
 
 def test_an_all_bot_game_plays_itself_to_game_over(page_watch):
     page_watch.goto("index.html?players=2&seed=6&seats=easy,medium&botpace=0")
-    assert "computer player" in status(page_watch) or status(page_watch).startswith("Game")
+    assert " computer): " in status(page_watch) or status(page_watch).startswith("Game")
     page_watch.wait_for_function(
         "document.getElementById('status').textContent.startsWith('Game over')",
         timeout=240_000, polling=500)

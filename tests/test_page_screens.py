@@ -606,23 +606,38 @@ def test_a_desktop_tells_each_part_of_a_busy_round_on_a_line_of_its_own(page_wat
 
 @pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
 def test_a_desktop_shows_the_hand_under_four_divisions(page_watch):
-    """Four players at 1280x800, a deploy step: the hand (each card's name and what it does)
-    stands right under the divisions, in view; the deck and the active Character follow it
-    (they pushed the hand below the window's foot, its cards' words out of reach)."""
+    """Four players at 1280x800, a deploy step with two cards: the hand stands right under
+    the divisions, in view (the deck and the active Character pushed it below the window's
+    foot); the side column scrolls by itself, so the last card's words are read while the
+    choices, Deploy among them, stay where they are (a play-tester could not do both)."""
     from playhelp import session_save
 
     def deploying(ses) -> bool:
         s = ses.state
-        return s.decision == "deploy" and len(s.hand(s.current_player)) >= 1
+        return s.turn_number > 6 and s.decision == "deploy" and len(s.hand(s.current_player)) >= 2
 
     page = page_watch
     open_saved(page, session_save(4, 2, deploying))
     seen = page.evaluate("""() => {
       const top = id => document.getElementById(id).getBoundingClientRect().top;
-      const card = document.querySelector('#hand .card, #hand > *');
+      const card = document.querySelector('#hand > *');
       return {hand: top('hand-h'), card: card ? card.getBoundingClientRect().top : null,
               divisions: document.querySelector('.players-panel').getBoundingClientRect().bottom,
               deck: top('deck'), height: innerHeight}; }""")
     assert seen["divisions"] < seen["hand"] < seen["deck"], seen
     assert seen["card"] is not None and seen["card"] + 60 < seen["height"], seen
+    after = page.evaluate("""async () => {
+      const side = document.querySelector('.side');
+      side.scrollTop = side.scrollHeight;
+      await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const cards = [...document.querySelectorAll('#hand > *')];
+      const last = cards[cards.length - 1].getBoundingClientRect();
+      const deploy = document.querySelector('#choices [data-action^="play "]')
+        .getBoundingClientRect();
+      return {cards: cards.length, last: [last.top, last.bottom], pageY: scrollY,
+              deploy: [deploy.top, deploy.bottom], height: innerHeight,
+              scrolled: side.scrollTop}; }""")
+    assert after["cards"] >= 2 and after["scrolled"] > 0 and after["pageY"] == 0, after
+    assert 0 <= after["last"][0] and after["last"][1] <= after["height"], after
+    assert 0 <= after["deploy"][0] and after["deploy"][1] <= after["height"], after
     page.assert_clean()
