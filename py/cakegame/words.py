@@ -42,6 +42,13 @@ def card_name(card: str) -> str:
     return CARD_BY_ID[card].name if card in CARD_BY_ID else card
 
 
+def listed(words: list[str] | tuple[str, ...]) -> str:
+    """'A', 'A and B', 'A, B and C' ('' for none)."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def counted(n: int, thing: str) -> str:
     """'1 Cake Slice', '4 Test Subjects'."""
     return f"{n} {thing}{'s' if n != 1 else ''}"

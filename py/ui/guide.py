@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cakegame.words import listed
+
 PLAYERS = 2
 SEED = 1  # a deal on which every tip comes up in a game between easy players
 FIRST = 0  # the learner plays first
@@ -60,14 +62,6 @@ def _letters(texts: list[str], verb: str | None = None) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _join(letters: tuple[str, ...]) -> str:
-    if not letters:
-        return ""
-    if len(letters) == 1:
-        return letters[0]
-    return ", ".join(letters[:-1]) + " and " + letters[-1]
-
-
 Rule = Callable[[Any, list[str]], "Tip | None"]
 
 
@@ -79,7 +73,7 @@ def _welcome(s: Any, texts: list[str]) -> Tip | None:
                "You lead the Orange division: 8 Test Subjects and 8 Cake Slices. Only cake in "
                "the lab counts, and the division with the most wins. The game ends at once "
                "when a division has no Test Subjects left in the lab, or has lost all its cake "
-               f"to the incinerator. Your subjects start in chambers {_join(mine)}. "
+               f"to the incinerator. Your subjects start in chambers {listed(mine)}. "
                "The line above the lab always says what to do now.", mine)
 
 
@@ -110,7 +104,7 @@ def _move(s: Any, texts: list[str]) -> Tip | None:
     points = _letters(texts, "from")
     return Tip("move", "Move one group",
                "Every turn you must move one group of your Test Subjects: pick a chamber "
-               f"holding some of them ({_join(points)} now), then a chamber next to it, then "
+               f"holding some of them ({listed(points)} now), then a chamber next to it, then "
                "how many go. Chambers are next to each other when they share an edge.", points)
 
 
@@ -129,7 +123,7 @@ def _bonus(s: Any, texts: list[str]) -> Tip | None:
     return Tip("bonus", "The single-subject bonus",
                "You moved a single Test Subject, so take a bonus: an Aperture card (if you hold "
                "fewer than 3), or a free Test Subject delivered to a new-edge chamber "
-               f"({_join(points)}).", points)
+               f"({listed(points)}).", points)
 
 
 def _carry(s: Any, texts: list[str]) -> Tip | None:
@@ -147,7 +141,7 @@ def _activate(s: Any, texts: list[str]) -> Tip | None:
         return None
     points = _letters(texts, "activate")
     return Tip("activate", "Activate a chamber",
-               f"Now activate one chamber on the old edge ({_join(points)}). The division with "
+               f"Now activate one chamber on the old edge ({listed(points)}). The division with "
                "strictly more Test Subjects there than every other division earns the rewards "
                "shown on it. No subjects, a tie for most, or the Companion Cube in it: nobody "
                "earns anything.", points)

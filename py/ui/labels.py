@@ -7,6 +7,7 @@ division also has its own token shape, so the board reads in greyscale too.
 from __future__ import annotations
 
 import cakegame
+from cakegame.words import listed
 
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")
 SHAPES = ("circle", "square", "triangle", "diamond")
@@ -46,21 +47,16 @@ def result_note(reason: str, names: tuple[str, ...] | list[str], winners: tuple[
         top = cake[winners[0]]
         level = [s for s in range(len(cake)) if cake[s] == top]
         if len(level) > 1:
-            tied = _and([names[s] for s in level])
+            tied = listed([names[s] for s in level])
             if len(winners) == 1:
                 w = winners[0]
-                rest = _and([str(subjects[s]) for s in level if s != w])
+                rest = listed([str(subjects[s]) for s in level if s != w])
                 out.append(f"{tied} are level on cake ({top} each); {names[w]} has the most "
                            f"Test Subjects in the lab ({subjects[w]}, against {rest}).")
             else:
                 out.append(f"{tied} are level on cake ({top} each) and on Test Subjects in "
                            f"the lab ({subjects[winners[0]]} each): a shared win.")
     return " ".join(out)
-
-
-def _and(words: list[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def card_name(card_id: str) -> str:
