@@ -90,18 +90,25 @@ def test_button_labels_are_short_words():
         "Bo has no Test Subjects left in the Laboratory"
 
 
+def _note(reason: str, names: tuple[str, ...], winners: tuple[int, ...], cake: tuple[int, ...],
+          subjects: tuple[int, ...], seat: int, turn: int) -> str:
+    """labels.result_note of an outcome made of these counts, the game ended in `turn`."""
+    from cakegame.state import Outcome, Termination
+    return labels.result_note(Outcome(winners, Termination(reason), seat, cake, subjects),
+                              names, turn)
+
+
 def test_an_ending_by_the_division_that_ran_out_says_the_rule_and_who_ended_it():
     """The rulebook lets a division end the game by losing its own last Test Subjects while
     ahead; a newcomer reads that as a bug, so the result says the rule, and who did it."""
     names = ("Ann", "Bo", "Cy")
-    own = labels.result_note("no_subjects", names, (1,), (0, 2, 1), (4, 0, 5), 1, True)
+    own = _note("no_subjects", names, (1,), (0, 2, 1), (4, 0, 5), 1, 1)
     assert own == ("The most Cake Slices in the lab win, whoever ran out: Bo ended the game "
                    "on their own turn, while ahead in cake.")
-    assert labels.result_note("no_subjects", names, (0,), (2, 1, 0), (3, 0, 4), 1, False) == \
+    assert _note("no_subjects", names, (0,), (2, 1, 0), (3, 0, 4), 1, -1) == \
         "The most Cake Slices in the lab win, whoever ran out."
-    assert labels.result_note("cake_incinerated", names, (0,), (2, 1, 0), (3, 2, 4), 2,
-                              False) == ""
-    assert labels.result_note("opera", names, (2,), (1, 1, 1), (3, 3, 3), 2, True) == ""
+    assert _note("cake_incinerated", names, (0,), (2, 1, 0), (3, 2, 4), 2, -1) == ""
+    assert _note("opera", names, (2,), (1, 1, 1), (3, 3, 3), 2, 2) == ""
 
 
 def test_a_tie_on_cake_says_how_it_was_broken():
@@ -109,15 +116,15 @@ def test_a_tie_on_cake_says_how_it_was_broken():
     "Green wins!" beside 2 cake each, and "whoever ran out", as wrong); level on both: a
     shared win."""
     names = ("Ann", "Bo", "Cy")
-    assert labels.result_note("no_subjects", names, (2,), (0, 2, 2), (4, 0, 3), 1, False) == (
+    assert _note("no_subjects", names, (2,), (0, 2, 2), (4, 0, 3), 1, -1) == (
         "The most Cake Slices in the lab win, whoever ran out. Bo and Cy are level on cake "
         "(2 each); Cy has the most Test Subjects in the lab (3, against 0).")
-    assert labels.result_note("cake_incinerated", names, (0,), (0, 0, 0), (4, 3, 3), 0,
-                              False) == ("Ann, Bo and Cy are level on cake (0 each); Ann has "
-                                         "the most Test Subjects in the lab (4, against 3 and 3).")
-    assert labels.result_note("cake_incinerated", names, (0, 2), (1, 0, 1), (3, 2, 3), 1,
-                              False) == ("Ann and Cy are level on cake (1 each) and on Test "
-                                         "Subjects in the lab (3 each): a shared win.")
+    assert _note("cake_incinerated", names, (0,), (0, 0, 0), (4, 3, 3), 0, -1) == (
+        "Ann, Bo and Cy are level on cake (0 each); Ann has the most Test Subjects in the lab "
+        "(4, against 3 and 3).")
+    assert _note("cake_incinerated", names, (0, 2), (1, 0, 1), (3, 2, 3), 1, -1) == (
+        "Ann and Cy are level on cake (1 each) and on Test Subjects in the lab (3 each): a "
+        "shared win.")
 
 
 # ---- undo ---------------------------------------------------------------------------------
@@ -202,7 +209,7 @@ def test_a_tampered_undo_window_is_dropped_not_trusted():
 
 def test_query_settings():
     s = params.parse_query("?players=3&seed=42&seats=hard,medium,human&names=A,,C", seed=1)
-    assert (s.players, s.seed, s.from_url) == (3, 42, True)
+    assert (s.players, s.seed, s.from_url) == (3, 42, 2)
     assert s.game_seats() == ["hard", "medium", "human"]
     assert s.game_names() == ["A", "Blue", "C"]
     assert params.parse_query("?players=9&seed=x", seed=5).players == 2
@@ -369,7 +376,7 @@ def test_the_share_link_keeps_every_setting_and_the_names():
     s = params.Settings(players=3, seed=77, names=["Ann & Bo", "Zoë", "C,D", "x"],
                         seats=["human", "easy", "human", "hard"], first=2, pass_device=True)
     back = params.parse_query(params.query_of(s), seed=1)
-    assert (back.players, back.seed, back.first, back.pass_device) == (3, 77, 2, True)
+    assert (back.players, back.seed, back.first, back.pass_device) == (3, 77, 2, 2)
     assert back.game_seats() == s.game_seats()
     assert back.game_names() == ["Ann & Bo", "Zoë", "C D"]
 

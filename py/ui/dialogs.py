@@ -59,10 +59,7 @@ def gameover(s: Any) -> None:
         by_id("go-winners").textContent = "Shared win: " + " and ".join(names) + "!"
     who = s.names[o.seat] if o.seat is not None else ""
     reason = "The game ended because " + labels.reason_text(o.reason.value, who) + "."
-    # The division that ran out won, and the last action was of its own turn.
-    own = o.seat is not None and o.seat in o.winners and s.turn == o.seat
-    note = labels.result_note(o.reason.value, s.names, o.winners, o.cake, o.subjects, o.seat,
-                              own)
+    note = labels.result_note(o, s.names, s.turn)
     by_id("go-reason").textContent = f"{reason} {note}" if note else reason
     table = by_id("go-table")
     table.replaceChildren()

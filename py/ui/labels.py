@@ -6,6 +6,8 @@ division also has its own token shape, so the board reads in greyscale too.
 
 from __future__ import annotations
 
+from typing import Any
+
 import cakegame
 from cakegame.words import listed
 
@@ -28,19 +30,19 @@ def reason_text(reason: str, name: str) -> str:
     return REASONS.get(reason, reason).replace("{name}", name or "a division")
 
 
-def result_note(reason: str, names: tuple[str, ...] | list[str], winners: tuple[int, ...],
-                cake: tuple[int, ...], subjects: tuple[int, ...], seat: int | None,
-                ended_own: bool) -> str:
-    """The rules behind a result that surprises a newcomer. An ending by a division's last
-    Test Subjects: the most Cake Slices in the lab win, whoever ran out (and, when the one
-    that ran out won on its own turn, that it ended the game itself while ahead). A tie on
-    cake: the most Test Subjects in the lab break it, and a tie on both is a shared win."""
+def result_note(o: Any, names: tuple[str, ...] | list[str], turn: int) -> str:
+    """The rules behind a result (`o`, the engine's `Outcome`; `turn`, whose turn the game
+    ended in) that surprise a newcomer. An ending by a division's last Test Subjects: the
+    most Cake Slices in the lab win, whoever ran out (and, when the one that ran out won on
+    its own turn, that it ended the game itself while ahead). A tie on cake: the most Test
+    Subjects in the lab break it, and a tie on both is a shared win."""
+    reason, winners, cake, subjects = o.reason.value, o.winners, o.cake, o.subjects
     out = []
     if reason == "no_subjects":
         rule = "The most Cake Slices in the lab win, whoever ran out"
-        if ended_own and seat is not None:
-            out.append(f"{rule}: {names[seat]} ended the game on their own turn, while ahead "
-                       "in cake.")
+        if o.seat is not None and o.seat in winners and o.seat == turn:
+            out.append(f"{rule}: {names[o.seat]} ended the game on their own turn, while "
+                       "ahead in cake.")
         else:
             out.append(f"{rule}.")
     if winners and reason != "opera":

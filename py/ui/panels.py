@@ -222,7 +222,7 @@ class Panels:
         key = (rows, s.current_player, s.turn, s.turn_number, s.is_over)
         if key == self.players_key:
             return
-        over_now = s.is_over and not (self.players_key and self.players_key[-1])
+        over_changed = not self.players_key or self.players_key[-1] != s.is_over
         self.players_key = key
         self.texts.text("players-h", f"Divisions · turn {s.turn_number}")
         shown = self.player_rows
@@ -245,8 +245,8 @@ class Panels:
                 cells["hand"].textContent = row[2]
             if row[3] != old[3]:
                 cells["card"].className = row[3]
-            if over_now:
-                cells["kind"].disabled = True  # a finished game has no seat to hand over
+            if over_changed:
+                cells["kind"].disabled = s.is_over  # a finished game has no seat to hand over
         self.player_rows = tuple(now)
 
     # ---- piles ---------------------------------------------------------------------------
