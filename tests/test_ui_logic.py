@@ -209,7 +209,7 @@ def test_a_tampered_undo_window_is_dropped_not_trusted():
 
 def test_query_settings():
     s = params.parse_query("?players=3&seed=42&seats=hard,medium,human&names=A,,C", seed=1)
-    assert (s.players, s.seed, s.from_url) == (3, 42, 2)
+    assert (s.players, s.seed, s.from_url) == (3, 42, True)
     assert s.game_seats() == ["hard", "medium", "human"]
     assert s.game_names() == ["A", "Blue", "C"]
     assert params.parse_query("?players=9&seed=x", seed=5).players == 2
@@ -376,7 +376,7 @@ def test_the_share_link_keeps_every_setting_and_the_names():
     s = params.Settings(players=3, seed=77, names=["Ann & Bo", "Zoë", "C,D", "x"],
                         seats=["human", "easy", "human", "hard"], first=2, pass_device=True)
     back = params.parse_query(params.query_of(s), seed=1)
-    assert (back.players, back.seed, back.first, back.pass_device) == (3, 77, 2, 2)
+    assert (back.players, back.seed, back.first, back.pass_device) == (3, 77, 2, True)
     assert back.game_seats() == s.game_seats()
     assert back.game_names() == ["Ann & Bo", "Zoë", "C D"]
 
