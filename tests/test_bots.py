@@ -430,7 +430,7 @@ def test_a_hint_counts_alike_rewards_and_says_who_collects_them() -> None:
             return self.codes
 
     assert explain._pays(Chamber(["s", "s", "c"]), 0) == "2 Test Subjects and a Cake Slice"
-    assert explain._pays(Chamber(["a", "s", "a"]), 0) == "2 Aperture cards and a Test Subject"
+    assert explain._pays(Chamber(["a", "s", "a"]), 0) == "2 Aperture Cards and a Test Subject"
     assert explain._pays(Chamber(["q", "c"]), 0) == "the Companion Cube and a Cake Slice"
     assert explain._pays(Chamber([]), 0) == "nothing"
     for st in _positions(3, 52, 6):

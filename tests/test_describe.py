@@ -27,7 +27,7 @@ def test_prompt_says_what_the_player_must_do_at_each_decision():
         "take a free Test Subject or an Aperture Card"
     a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate")
     assert a.prompt() == "choose an old-edge chamber to activate"
-    assert a.apply("activate E").prompt() == "collect rewards: 2 Test Subjects, 1 Cake Slice"
+    assert a.apply("activate E").prompt() == "collect rewards: 2 Test Subjects and a Cake Slice"
     assert pos(step="activate").apply("activate E").prompt() == \
         "choose the row that receives the recycled chamber"
 
@@ -162,3 +162,13 @@ def test_prompt_for_a_cards_icons_names_the_card_and_each_task():
     # an activation's icons are still rewards
     a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate").apply("activate E")
     assert a.prompt().startswith("collect rewards: ")
+
+
+def test_rewards_are_said_as_players_say_them_alike_ones_counted():
+    from cakegame.words import rewards
+    assert rewards("ssc") == "2 Test Subjects and a Cake Slice"
+    assert rewards("a") == "an Aperture Card"
+    assert rewards(["s", "a", "s"]) == "2 Test Subjects and an Aperture Card"
+    assert rewards("sct") == "a Test Subject, a Cake Slice and the Turret"
+    assert rewards("q") == "the Companion Cube"
+    assert rewards("") == "nothing"

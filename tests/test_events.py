@@ -176,7 +176,7 @@ def test_every_event_kind_has_a_sentence_and_a_short_form():
         assert long == str(e)
         assert "Test Chamber" not in short, kind
     taken = Event(K.CARD_TAKEN, 0, card="wheatley", cause="bonus", name="Ann")
-    assert events.short(taken) == "Ann takes an Aperture card"
+    assert events.short(taken) == "Ann takes an Aperture Card"
     assert "Wheatley" in str(taken)
     destroyed = Event(K.SUBJECTS_DESTROYED, 1, "B", count=2, cause="turret", name="Bo")
     assert events.short(destroyed) == "2 Blue Test Subjects destroyed in B by the Turret"

@@ -346,6 +346,9 @@ def test_log_entries_tell_consequences_and_never_name_a_taken_card():
             for e in ses.state.events:
                 if e.kind.value == "card_taken" and e.card:
                     assert labels.card_name(e.card) not in words.split(":", 1)[-1]
+                    # The choice's own sentence says the card was taken: not again after it
+                    # ("takes an Aperture Card as a bonus: Ann takes an Aperture card").
+                    assert words.lower().count("takes an aperture card") <= 1, words
             if text.startswith("recycle") and "destroyed" in words:
                 seen_recycle_loss = True
                 # The recycle's text names a row, not a chamber: the letters must name the

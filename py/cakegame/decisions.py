@@ -27,8 +27,8 @@ from typing import Any, ClassVar
 from . import events as ev
 from . import rules as R
 from .actions import Action, Verb, act
-from .content import CARD_BY_ID, HAND_LIMIT, ICON_NAMES, PANEL_LETTERS, ROWS, Effect, Icon, Rule
-from .words import Said, card_name, chamber, counted, name, subjects
+from .content import CARD_BY_ID, HAND_LIMIT, PANEL_LETTERS, ROWS, Effect, Icon, Rule
+from .words import Said, card_name, chamber, name, rewards, subjects
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
@@ -484,8 +484,7 @@ class Reward(Decision):
                      for c in dict.fromkeys(icons) if (n := icons.count(c))]
             return f"carry out {CARD_BY_ID[card].action_title} ({', '.join(tasks)})"
         # Counted, so a doubled icon (Surprise!, Cake Facts) reads "4 Test Subjects".
-        counts = [counted(icons.count(c), ICON_NAMES[Icon(c)]) for c in dict.fromkeys(icons)]
-        return "collect rewards: " + ", ".join(counts)
+        return "collect rewards: " + rewards(icons)
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
         v, who = a.verb, said.who

@@ -1,11 +1,12 @@
-"""Small pieces of players' words shared by describe.py and decisions.py: a division's
-name, a chamber with its row, a card's name, a counted thing ("4 Test Subjects")."""
+"""Small pieces of players' words shared by describe.py, decisions.py and the page: a
+division's name, a chamber with its row, a card's name, a counted thing ("4 Test Subjects"),
+a chamber's rewards ("2 Test Subjects and a Cake Slice")."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .content import CARD_BY_ID, PANEL_LETTERS, ROWS
+from .content import CARD_BY_ID, ICON_NAMES, PANEL_LETTERS, ROWS, Icon
 
 Data = dict[str, Any]
 
@@ -56,3 +57,22 @@ def counted(n: int, thing: str) -> str:
 
 def subjects(n: int) -> str:
     return counted(n, "Test Subject")
+
+
+def rewards(codes: str | list[str]) -> str:
+    """Reward icons (their one-letter codes) in words, alike ones counted: "2 Test Subjects
+    and a Cake Slice", "an Aperture Card", "the Turret" (there is only one), "nothing". The
+    order is the panel's."""
+    codes = list(codes)
+    words = []
+    for code in dict.fromkeys(codes):
+        icon = Icon(code)
+        thing = ICON_NAMES[icon]
+        n = codes.count(code)
+        if icon in (Icon.CUBE, Icon.TURRET):
+            words.append("the " + thing)
+        elif n > 1:
+            words.append(counted(n, thing))
+        else:
+            words.append(("an " if thing[0] in "AEIOU" else "a ") + thing)
+    return listed(words) or "nothing"

@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from cakegame.words import rewards
+
 R = 58.0  # hexagon circumradius in SVG units
 W = math.sqrt(3) * R  # hexagon width
 ROW_STEP = 1.5 * R
 PAD_X = W / 2 + 6
 PAD_Y = R + 12
 
-ICON_NAMES = {"s": "Test Subject", "c": "Cake Slice", "a": "Aperture Card",
-              "q": "Companion Cube", "t": "Turret"}
 DIVISIONS = ("Orange", "Blue", "Green", "Purple")
 
 
@@ -49,7 +49,7 @@ def signature(c: Any, portal: int | None, players: int, disarmed: bool = False) 
 
 def chamber_title(c: Any, names: tuple[str, ...] | list[str], disarmed: bool = False) -> str:
     """A sentence about the chamber, for screen readers and tooltips."""
-    icons = ", ".join(ICON_NAMES[i.value] for i in c.icons) or "nothing"
+    icons = rewards([i.value for i in c.icons])
     parts = [f"Chamber {c.letter}: rewards {icons}"]
     for seat, n in enumerate(c.subjects):
         if n:

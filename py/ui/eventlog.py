@@ -57,7 +57,7 @@ def entry_text(before: Any, text: str, after: Any) -> str:
         k = e.kind
         if k in (EventKind.SUBJECTS_IN, EventKind.CAKE_IN) and e.chamber in named:
             continue  # the delivery the player chose: the sentence says it already
-        if k is EventKind.CARD_TAKEN and "Aperture card" in said:
+        if k is EventKind.CARD_TAKEN and "Aperture Card" in said:
             continue
         p = phrase(e)
         if p is not None and p not in parts:

@@ -113,7 +113,7 @@ def _count(s: Any, texts: list[str]) -> Tip | None:
         return None
     return Tip("count", "How many move",
                "If exactly one Test Subject moves, you earn a bonus: a free Test Subject from "
-               "your supply, or an Aperture card. Moving more keeps your group together.")
+               "your supply, or an Aperture Card. Moving more keeps your group together.")
 
 
 def _bonus(s: Any, texts: list[str]) -> Tip | None:
@@ -121,7 +121,7 @@ def _bonus(s: Any, texts: list[str]) -> Tip | None:
         return None
     points = _letters(texts, "bonus")
     return Tip("bonus", "The single-subject bonus",
-               "You moved a single Test Subject, so take a bonus: an Aperture card (if you hold "
+               "You moved a single Test Subject, so take a bonus: an Aperture Card (if you hold "
                "fewer than 3), or a free Test Subject delivered to a new-edge chamber "
                f"({listed(points)}).", points)
 
@@ -197,8 +197,8 @@ RULES: tuple[tuple[str, Rule], ...] = (
                             "A Cake Slice icon puts one of your Cake Slices into the lab, on "
                             "a new-edge chamber of your choice. Cake in the lab is what "
                             "wins.")),
-    ("reward-card", _reward("card", "reward-card", "Reward: an Aperture card",
-                            "An Aperture card icon gives you the deck's top card, if you hold "
+    ("reward-card", _reward("card", "reward-card", "Reward: an Aperture Card",
+                            "An Aperture Card icon gives you the deck's top card, if you hold "
                             "fewer than 3. You can deploy it from your next turn.")),
     ("reward-cube", _reward("cube", "reward-cube", "The Companion Cube",
                             "The Companion Cube icon lets you place the Cube in any chamber, "

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-ICON_NAMES = {"s": "Test Subject", "c": "Cake Slice", "a": "Aperture card",
-              "q": "Companion Cube", "t": "Turret"}
+from cakegame.words import rewards
+
 ROW_NAMES = ("top row", "middle row", "bottom row")
 
 
@@ -61,7 +61,7 @@ def chamber_place(c: Any) -> str:
 def chamber_reading(c: Any, names: Sequence[str], divisions: Sequence[str],
                     acting: str = "") -> str:
     """The chamber read in full (the read key): place, rewards, contents, what acting does."""
-    icons = ", ".join(ICON_NAMES.get(i.value, str(i.value)) for i in c.icons) or "nothing"
+    icons = rewards([i.value for i in c.icons])
     contents = chamber_contents(c, names, divisions)
     out = [f"Chamber {c.letter}, {chamber_place(c)}.", f"Rewards: {icons}."]
     out.append(("Holds " + "; ".join(contents) + ".") if contents else "Empty.")

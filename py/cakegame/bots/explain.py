@@ -18,10 +18,10 @@ from .board import Board, static_value
 from .heuristic import P, plan_summary
 from .search import DENY_DEALS
 
-ICON_WORDS = {"s": "a Test Subject", "c": "a Cake Slice", "a": "an Aperture card",
+ICON_WORDS = {"s": "a Test Subject", "c": "a Cake Slice", "a": "an Aperture Card",
               "q": "the Companion Cube", "t": "the Turret"}
 # Two or more of one reward: "2 Test Subjects".
-ICON_PLURALS = {"s": "Test Subjects", "c": "Cake Slices", "a": "Aperture cards"}
+ICON_PLURALS = {"s": "Test Subjects", "c": "Cake Slices", "a": "Aperture Cards"}
 
 
 def _pays(b: Board, p: int) -> str:
