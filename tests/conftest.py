@@ -45,10 +45,33 @@ HARMLESS_CONSOLE = (
 BOOT_TIMEOUT_MS = 90_000
 
 
+# The tests that take longest (a minute or more on two workers), run first, so that on two
+# workers (make test) neither is left alone with one of them at the end.
+LONGEST = (
+    "test_events.py::test_every_change_of_every_division",
+    "test_engines.py::test_a_whole_game_by_clicks_against_a_computer_player",
+    "test_events.py::test_the_events_explain_every_chamber",
+    "test_page_a11y.py::test_axe_every_decision_curtain_and_game_over",
+    "test_page_play.py::test_reload_at_random_moments",
+    "test_wheel.py::",
+)
+
+
+def pytest_configure(config):
+    """With workers (pytest-xdist), the controller brings the page's Python up to date once,
+    before any worker's browser tests look at it (each worker would otherwise build it)."""
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        try:
+            build_pybundle.ensure()
+        except SystemExit:
+            pass  # the site fixture says what is wrong, in the tests that need it
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: not any(name in item.nodeid for name in LONGEST))
 
 
 # ---- the site -------------------------------------------------------------------------------

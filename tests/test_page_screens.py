@@ -33,6 +33,13 @@ SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CHECK = """
 async (phone) => {
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // The lab as a player sees it once it holds still: a chamber still flying to its new
+  // edge (or sliding with its row) passes under badges and arrows drawn where it lands.
+  // On a loaded machine the check came mid-flight and saw a badge over a moving letter.
+  for (const a of document.getAnimations()) {
+    const t = a.effect && a.effect.target;
+    if (t && t.closest && t.closest('#chambers')) { try { a.finish(); } catch (e) {} }
+  }
   const bad = [], arrowsCrossing = [];
   const W = innerWidth, H = innerHeight;
   if (document.documentElement.scrollWidth > W) bad.push('sideways scroll');

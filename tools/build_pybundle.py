@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import sys
 import zipfile
 from pathlib import Path
@@ -75,7 +76,7 @@ def build(root: Path = ROOT) -> Path:
         dst.comment = source_hash(root).encode()
     path = root / BUNDLE
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")  # two test workers may build at once
     tmp.write_bytes(out.getvalue())
     tmp.replace(path)
     return path

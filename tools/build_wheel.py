@@ -31,6 +31,7 @@ import base64
 import csv
 import hashlib
 import io
+import os
 import shutil
 import subprocess
 import sys
@@ -206,7 +207,7 @@ def with_bytecode(plain: Path, out: Path, stamp: str, root: Path = ROOT) -> Path
                    record.getvalue(), compress_type=zipfile.ZIP_DEFLATED)
         z.comment = stamp.encode()
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".tmp")
+    tmp = out.with_suffix(f".{os.getpid()}.tmp")  # two test workers may build at once
     tmp.write_bytes(buf.getvalue())
     tmp.replace(out)
     return out
