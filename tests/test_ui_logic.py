@@ -529,6 +529,13 @@ def test_turn_so_far_is_told_from_events_own_losses_first():
     bob = eventlog.turn_summary(moves, 1)
     assert bob[0] == ("loss", "1 Blue Test Subject destroyed in E")
     assert ("others", "2 Orange Test Subjects destroyed in B by the Turret") in bob
+    # Alike arrivals are told once, counted (two rewards of a Cake Slice each in K).
+    twice = [(0, (Event(K.CAKE_IN, 0, "K", cause="reward"),)),
+             (0, (Event(K.CARD_TAKEN, 0, name="Ann"), Event(K.CAKE_IN, 0, "K", cause="reward"),
+                  Event(K.CAKE_IN, 0, "L", cause="reward")))]
+    texts = [t for _, t in eventlog.turn_summary(twice, 0)]
+    assert texts == ["2 Orange Cake Slices into K", "Ann takes an Aperture Card",
+                     "1 Orange Cake Slice into L"], texts
 
 
 def test_turn_events_are_the_seats_moves_this_turn_and_come_back_after_a_resume():

@@ -8,6 +8,7 @@ written: a card someone takes is never named (the log is read by everyone at the
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from cakegame.events import EventKind, short
@@ -204,18 +205,34 @@ def turn_summary(moves: Any, me: int) -> list[tuple[str, str]]:
 
     `moves` is `Session.turn_events(me)`. Read from the engine's events only, never from
     the log's words."""
-    mine: list[tuple[str, str]] = []
-    rest: list[tuple[str, str]] = []
+    mine: list[tuple[str, Any]] = []
+    rest: list[tuple[str, Any]] = []
     for _actor, evs in moves:
         for e in evs:
             kind = _TURN_KINDS.get(e.kind)
             if kind is None:
                 continue
             if e.kind in _LOSSES and e.seat == me:
-                mine.append(("loss", short(e)))
+                _add(mine, "loss", e)
             else:
-                rest.append((kind, short(e)))
-    return mine + rest
+                _add(rest, kind, e)
+    return [(kind, short(e)) for kind, e in mine + rest]
+
+
+# Pieces arriving or lost alike (the same division, chamber and cause), told once with their
+# count: two rewards of one Cake Slice each in K are "2 Orange Cake Slices into K".
+_COUNTED = (EventKind.SUBJECTS_IN, EventKind.CAKE_IN, EventKind.SUBJECTS_DESTROYED,
+            EventKind.CAKE_INCINERATED, EventKind.CAKE_RETURNED)
+
+
+def _add(out: list[tuple[str, Any]], kind: str, e: Any) -> None:
+    if e.kind in _COUNTED:
+        for i, (k, seen) in enumerate(out):
+            if (seen.kind, seen.seat, seen.chamber, seen.cause) == (e.kind, e.seat, e.chamber,
+                                                                     e.cause):
+                out[i] = (k, dataclasses.replace(seen, count=seen.count + e.count))
+                return
+    out.append((kind, e))
 
 
 def arrows(moves: Any) -> list[tuple[str, str, int, int]]:
