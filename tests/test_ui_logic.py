@@ -103,11 +103,16 @@ def test_an_ending_by_the_division_that_ran_out_says_the_rule_and_who_ended_it()
     ahead; a newcomer reads that as a bug, so the result says the rule, and who did it."""
     names = ("Ann", "Bo", "Cy")
     own = _note("no_subjects", names, (1,), (0, 2, 1), (4, 0, 5), 1, 1)
-    assert own == ("The most Cake Slices in the lab win, whoever ran out: Bo ended the game "
-                   "on their own turn, while ahead in cake.")
-    assert _note("no_subjects", names, (0,), (2, 1, 0), (3, 0, 4), 1, -1) == \
-        "The most Cake Slices in the lab win, whoever ran out."
-    assert _note("cake_incinerated", names, (0,), (2, 1, 0), (3, 2, 4), 2, -1) == ""
+    assert own == ("The most Cake Slices in the lab win, the division that ran out included: "
+                   "Bo ended the game on their own turn, while ahead in cake. Bo has the most "
+                   "Cake Slices in the lab (2, against 0 and 1).")
+    assert _note("no_subjects", names, (0,), (2, 1, 0), (3, 0, 4), 1, -1) == (
+        "The most Cake Slices in the lab win, the division that ran out included. Ann has "
+        "the most Cake Slices in the lab (2, against 1 and 0).")
+    # All of a division's cake incinerated: the reason says why the game ended, the note
+    # why the winner won (a play-tester found no word of it).
+    assert _note("cake_incinerated", names, (0,), (3, 2, 0), (3, 2, 4), 2, -1) == \
+        "Ann has the most Cake Slices in the lab (3, against 2 and 0)."
     assert _note("opera", names, (2,), (1, 1, 1), (3, 3, 3), 2, 2) == ""
 
 
@@ -117,7 +122,8 @@ def test_a_tie_on_cake_says_how_it_was_broken():
     shared win."""
     names = ("Ann", "Bo", "Cy")
     assert _note("no_subjects", names, (2,), (0, 2, 2), (4, 0, 3), 1, -1) == (
-        "The most Cake Slices in the lab win, whoever ran out. Bo and Cy are level on cake "
+        "The most Cake Slices in the lab win, the division that ran out included. Bo and Cy "
+        "are level on cake "
         "(2 each); Cy has the most Test Subjects in the lab (3, against 0).")
     assert _note("cake_incinerated", names, (0,), (0, 0, 0), (4, 3, 3), 0, -1) == (
         "Ann, Bo and Cy are level on cake (0 each); Ann has the most Test Subjects in the lab "

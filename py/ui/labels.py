@@ -33,13 +33,14 @@ def reason_text(reason: str, name: str) -> str:
 def result_note(o: Any, names: tuple[str, ...] | list[str], turn: int) -> str:
     """The rules behind a result (`o`, the engine's `Outcome`; `turn`, whose turn the game
     ended in) that surprise a newcomer. An ending by a division's last Test Subjects: the
-    most Cake Slices in the lab win, whoever ran out (and, when the one that ran out won on
-    its own turn, that it ended the game itself while ahead). A tie on cake: the most Test
-    Subjects in the lab break it, and a tie on both is a shared win."""
+    most Cake Slices in the lab win, the division that ran out included (and, when the one
+    that ran out won on its own turn, that it ended the game itself while ahead). Who had
+    the most cake, and how much against the others. A tie on cake: the most Test Subjects
+    in the lab break it, and a tie on both is a shared win."""
     reason, winners, cake, subjects = o.reason.value, o.winners, o.cake, o.subjects
     out = []
     if reason == "no_subjects":
-        rule = "The most Cake Slices in the lab win, whoever ran out"
+        rule = "The most Cake Slices in the lab win, the division that ran out included"
         if o.seat is not None and o.seat in winners and o.seat == turn:
             out.append(f"{rule}: {names[o.seat]} ended the game on their own turn, while "
                        "ahead in cake.")
@@ -48,7 +49,12 @@ def result_note(o: Any, names: tuple[str, ...] | list[str], turn: int) -> str:
     if winners and reason != "opera":
         top = cake[winners[0]]
         level = [s for s in range(len(cake)) if cake[s] == top]
-        if len(level) > 1:
+        if len(level) == 1:
+            w = winners[0]
+            rest = listed([str(cake[s]) for s in range(len(cake)) if s != w])
+            out.append(f"{names[w]} has the most Cake Slices in the lab ({top}, against "
+                       f"{rest}).")
+        else:
             tied = listed([names[s] for s in level])
             if len(winners) == 1:
                 w = winners[0]
