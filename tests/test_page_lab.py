@@ -491,6 +491,10 @@ def test_a_computer_s_status_fits_its_line_beside_the_pace_on_a_desktop(page_wat
         return {cut: s.scrollWidth > s.clientWidth, widths: [s.scrollWidth, s.clientWidth],
                 pace: !document.getElementById('pace-box').hidden}; }""")
     assert status["pace"] and not status["cut"], status
+    # The choices bar, with no choice of the person's, says what is going on (it stood
+    # empty: a band of 70-140 px above a phone's lab while a computer thought).
+    assert page.inner_text("#choices") == \
+        "Blue is playing: each move shows on the lab as it is made."
     page.assert_clean()
 
 

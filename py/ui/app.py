@@ -620,7 +620,8 @@ class App:
         self.labview.follow(follow, choices)
         panels = self.panels
         panels.status(s, human, curtain)
-        panels.choices(s, t, step, texts, self.selected, self.confirming)
+        panels.choices(s, t, step, texts, self.selected, self.confirming,
+                       None if human or over else s.names[seat])
         panels.players(s)
         panels.piles(s)
         panels.hand(s, *self._hand_shown(s, human, curtain), t)

@@ -113,8 +113,11 @@ class Panels:
 
     # ---- choices -------------------------------------------------------------------------
     def choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str],
-                selected: str | None, confirming: str | None = None) -> None:
-        key = (tuple(texts), selected, s.turn_number, s.decision, confirming)
+                selected: str | None, confirming: str | None = None,
+                playing: str | None = None) -> None:
+        """The choices bar: the person's choices, the confirmation of a turn's end, or, on a
+        computer's turn, `playing` (its name), so the bar says what is going on."""
+        key = (tuple(texts), selected, s.turn_number, s.decision, confirming, playing)
         if key == self.choices_key:
             return
         self.choices_key = key
@@ -126,6 +129,11 @@ class Panels:
                              data_confirm=True, data_continue=True)
                     + markup("button", "Back", "back", type="button", data_back=True))
             by_id("choices").innerHTML = html
+            return
+        if playing is not None and not texts and not s.is_over:
+            by_id("choices").innerHTML = markup(
+                "span", f"{playing} is playing: each move shows on the lab as it is made.",
+                "choice-label hint playing")
             return
         by_id("choices").innerHTML = "".join(self._choices_markup(s, t, step, texts))
 
