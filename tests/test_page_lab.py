@@ -553,6 +553,14 @@ def test_losses_of_a_recycled_chamber_ride_with_it_and_leave_no_mark(page_watch,
     page = page_watch
     raw, action, letter = _recycle_with_losses_save()
     open_saved(page, raw)
+    # The dashed hexagons where the chamber may go: each row's name inside its own (on one
+    # line "Middle row" ran past the hexagon's sides).
+    ghosts = page.evaluate("""() => [...document.querySelectorAll('#lab .ghost')].map(g => {
+        const h = g.querySelector('.hex').getBoundingClientRect();
+        const t = g.querySelector('text').getBoundingClientRect();
+        return [g.textContent, t.left >= h.left + 2 && t.right <= h.right - 2, t.width];
+    })""")
+    assert len(ghosts) >= 2 and all(inside for _, inside, _w in ghosts), ghosts
     was = page.evaluate("k => (document.getElementById(`ch-${k}`).style.transform"
                         ".match(/-?[\\d.]+/g) || []).slice(0, 2).map(Number)", letter)
     seen = page.evaluate(RECYCLE_FLOATS, [action, letter])

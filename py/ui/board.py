@@ -300,7 +300,7 @@ class Board:
                        f'data-action="{esc(action)}" tabindex="0" role="button" '
                        f'aria-label="{said}"><title>{said}</title>'
                        f'<polygon class="hex" points="{HEX_POINTS}"/>'
-                       f'<text y="5">{esc(label)}</text></g>')
+                       f'{_ghost_label(label)}</g>')
         self.ghost_layer.innerHTML = "".join(out)
 
     def _losses(self, losses: dict[str, int], at: dict[str, tuple[int, int]],
@@ -381,3 +381,13 @@ class Board:
             if have.get(key) != value:
                 (view.hex if key[0] else view.g).setAttribute(key[1], value)
         view.set_attrs = want
+
+
+def _ghost_label(label: str) -> str:
+    """A ghost hexagon's row name, on two lines ("Middle" over "row"): on one line "Middle row"
+    and "Bottom row" ran past the hexagon's sides."""
+    words = label.split(" ", 1)
+    if len(words) < 2:
+        return f'<text y="5">{esc(label)}</text>'
+    return (f'<text><tspan x="0" y="-4">{esc(words[0])}</tspan>'
+            f'<tspan x="0" y="15">{esc(words[1])}</tspan></text>')
