@@ -175,6 +175,9 @@ def test_every_event_kind_has_a_sentence_and_a_short_form():
         assert long and short, kind
         assert long == str(e)
         assert "Test Chamber" not in short, kind
+        # A short form follows the choice's sentence and a colon in the log: it holds none
+        # of its own ("activates chamber C: nobody earns C's rewards: it holds ...").
+        assert kind is K.TURN or ": " not in short, (kind, short)  # a turn starts a line
     taken = Event(K.CARD_TAKEN, 0, card="wheatley", cause="bonus", name="Ann")
     assert events.short(taken) == "Ann takes an Aperture Card"
     assert "Wheatley" in str(taken)

@@ -282,8 +282,8 @@ WORDS: dict[EventKind, Words] = {
         lambda e: f"{_who(e)} wins {e.chamber}'s majority and its rewards"),
     K.NO_MAJORITY: Words(
         _no_majority,
-        lambda e: f"nobody earns {e.chamber}'s rewards: "
-                  f"{NO_MAJORITY_SHORT.get(e.cause or '', 'none')}"),
+        lambda e: f"nobody earns {e.chamber}'s rewards "
+                  f"({NO_MAJORITY_SHORT.get(e.cause or '', 'none')})"),
     K.RECYCLED: Words(
         _recycled,
         lambda e: f"{e.chamber} recycled into {f'the {e.row} row' if e.row else 'a new edge'}"),
