@@ -500,6 +500,30 @@ def test_since_events_follow_the_log_and_come_back_after_a_resume():
     assert seen > 5
 
 
+def test_a_recycle_that_ends_the_game_says_the_chamber_stays():
+    """A recycle's own losses can end the game; the chamber then stays at the old edge
+    (docs/rules.md), and the log says so: a play-tester read "recycles chamber I into the
+    middle row" and found I where it was."""
+    from ui import eventlog
+    seen = 0
+    for seed in range(300):
+        s = cakegame.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over and seen < 3:
+            a = rng.choice(s.legal_actions())
+            t = s.apply(a)
+            if t.is_over and str(a).startswith("recycle ") and not any(
+                    e.kind.value == "recycled" for e in t.events):
+                gone = [e.chamber for e in t.events if e.kind.value == "subjects_destroyed"]
+                words = eventlog.entry_text(s, str(a), t)
+                assert f"the game ends before {gone[0]} moves" in words, words
+                seen += 1
+            s = t
+        if seen >= 3:
+            break
+    assert seen == 3
+
+
 def test_turn_so_far_is_told_from_events_own_losses_first():
     """"This turn so far" is built from the engine's events like "since your last turn":
     the player's own losses lead, then the rest as it happened, in the engine's short

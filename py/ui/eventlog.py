@@ -60,6 +60,13 @@ def entry_text(before: Any, text: str, after: Any) -> str:
             continue  # the delivery the player chose: the sentence says it already
         if k is EventKind.CARD_TAKEN and "Aperture Card" in said:
             continue
+        if k is EventKind.WON and text.startswith("recycle ") and not any(
+                x.kind is EventKind.RECYCLED for x in after.events):
+            # The recycle's own losses ended the game: the chamber stays where it was
+            # (docs/rules.md), which the choice's sentence alone does not say.
+            lost = [x.chamber for x in after.events
+                    if x.kind is EventKind.SUBJECTS_DESTROYED and x.cause == "recycle"]
+            parts.append(f"the game ends before {lost[0] if lost else 'the chamber'} moves")
         p = phrase(e)
         if p is not None and p not in parts:
             parts.append(p)
