@@ -279,7 +279,7 @@ def test_ending_names_the_last_action_and_what_it_did(game4: record.Record) -> N
     assert story.ending(states[:5], game4.actions[:4]) is None
     # Games between computer players: a game that ends with a division's last Test Subject
     # says where it was destroyed and how, even when the last choice only finished a move
-    # ("... carry no more Cake Slices: 1 Blue Test Subject from H to M · 1 Blue Test Subject
+    # ("... carry no more Cake Slices: 1 Blue Test Subject from H to M, 1 Blue Test Subject
     # destroyed in M by the Turret").
     endings = []
     for players, seed in ((2, 1), (2, 5), (2, 7), (4, 1), (4, 8)):

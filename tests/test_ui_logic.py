@@ -504,7 +504,7 @@ def test_a_recycle_that_ends_the_game_says_the_chamber_stays():
     """A recycle's own losses can end the game; the chamber then stays at the old edge
     (docs/rules.md), and the log says so: a play-tester read "recycles chamber I into the
     middle row" and found I where it was."""
-    from ui import eventlog
+    from ui import eventlog, story
     seen = 0
     for seed in range(300):
         s = cakegame.new_game(players=3, seed=seed)
@@ -517,6 +517,9 @@ def test_a_recycle_that_ends_the_game_says_the_chamber_stays():
                 gone = [e.chamber for e in t.events if e.kind.value == "subjects_destroyed"]
                 words = eventlog.entry_text(s, str(a), t)
                 assert f"the game ends before {gone[0]} moves" in words, words
+                # and so does the result's last action, its parts separated as in the log
+                said = story.ending([s, t], [str(a)])
+                assert said is not None and f", the game ends before {gone[0]} moves" in said
                 seen += 1
             s = t
         if seen >= 3:

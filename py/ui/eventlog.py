@@ -60,17 +60,24 @@ def entry_text(before: Any, text: str, after: Any) -> str:
             continue  # the delivery the player chose: the sentence says it already
         if k is EventKind.CARD_TAKEN and "Aperture Card" in said:
             continue
-        if k is EventKind.WON and text.startswith("recycle ") and not any(
-                x.kind is EventKind.RECYCLED for x in after.events):
-            # The recycle's own losses ended the game: the chamber stays where it was
-            # (docs/rules.md), which the choice's sentence alone does not say.
-            lost = [x.chamber for x in after.events
-                    if x.kind is EventKind.SUBJECTS_DESTROYED and x.cause == "recycle"]
-            parts.append(f"the game ends before {lost[0] if lost else 'the chamber'} moves")
+        if k is EventKind.WON and (stays := recycle_cut_short(text, after)):
+            parts.append(stays)
         p = phrase(e)
         if p is not None and p not in parts:
             parts.append(p)
     return said + (": " + ", ".join(parts) if parts else "")
+
+
+def recycle_cut_short(text: str, after: Any) -> str | None:
+    """When the recycle `text` ended the game by its own losses, the chamber stays where it
+    was (docs/rules.md), which the choice's sentence ("recycles chamber I into the middle
+    row") does not say: the words that do ("the game ends before I moves"), else None."""
+    if not text.startswith("recycle ") or not after.is_over or any(
+            e.kind is EventKind.RECYCLED for e in after.events):
+        return None
+    lost = [e.chamber for e in after.events
+            if e.kind is EventKind.SUBJECTS_DESTROYED and e.cause == "recycle"]
+    return f"the game ends before {lost[0] if lost else 'the chamber'} moves"
 
 
 def losses(events: Any) -> dict[str, int]:

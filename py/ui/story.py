@@ -14,6 +14,7 @@ from typing import Any
 
 from cakegame.events import EventKind, short
 
+from .eventlog import recycle_cut_short
 from .labels import COLOURS, DIVISION_NAMES
 
 WIDTH = 640
@@ -83,13 +84,17 @@ ENDING_EVENTS = frozenset((EventKind.MOVED, EventKind.SUBJECTS_DESTROYED, EventK
 def ending(states: list[Any], actions: list[str]) -> str | None:
     """The sentence for the action that ended the game and what it did (None while the
     game goes on), e.g. "Blue's moving Test Subjects carry no more Cake Slices: 1 Blue Test
-    Subject from H to M · 1 Blue Test Subject destroyed in M by the Turret": a choice that
+    Subject from H to M, 1 Blue Test Subject destroyed in M by the Turret": a choice that
     finishes a move says little by itself."""
     if not actions or not states[-1].is_over:
         return None
     said = states[-2].describe(actions[-1])
     then = [short(e) for e in states[-1].events if e.kind in ENDING_EVENTS]
-    return said + (": " + " · ".join(then) if then else "")
+    stays = recycle_cut_short(actions[-1], states[-1])
+    if stays:
+        then.append(stays)
+    # As the log says it: the choice, a colon, then what it did, separated by commas.
+    return said + (": " + ", ".join(then) if then else "")
 
 
 @dataclass(frozen=True)
