@@ -123,14 +123,18 @@ class Session:
         return self.human_to_act() and len(self.states) > 1 and self.undo_depth() > 0
 
     def since_last_turn(self, seat: int) -> list[list[Any]]:
-        """The log entries of the other seats since `seat` last decided (newest last)."""
+        """The log entries of the other seats since `seat` last decided (newest last); none
+        when that was in the turn under way ("this turn so far" tells those)."""
+        if self.acted_this_turn(seat):
+            return []
         n = self._since_count(seat)
         return self.log[len(self.log) - n:] if n else []
 
     def since_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
         """(the seat that moved, the engine's events of the move) for each move of the other
-        seats since `seat` last decided, oldest first: what "since your last turn" says."""
-        n = self._since_count(seat)
+        seats since `seat` last decided, oldest first: what "since your last turn" says
+        (nothing when that was in the turn under way, as `since_last_turn`)."""
+        n = 0 if self.acted_this_turn(seat) else self._since_count(seat)
         if not n:
             return []
         if any(e is None for e in self.events[len(self.events) - n:]):
@@ -139,19 +143,23 @@ class Session:
                 zip(self.log[len(self.log) - n:], self.events[len(self.events) - n:])]
 
     def turn_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
-        """(seat, the engine's events of the move) for each of `seat`'s moves in the turn
-        under way, oldest first: what "this turn so far" says. Empty before `seat` acted
-        in this turn."""
+        """(the seat that moved, the engine's events of the move) for each move of the turn
+        under way from `seat`'s first on, oldest first: what "this turn so far" says. It
+        holds the others' moves in between (another division collecting the rewards of a
+        chamber `seat` activated). Empty before `seat` acted in this turn."""
         s = self.state
-        mine: list[int] = []
+        first = None
         for i in range(len(self.log) - 1, -1, -1):  # this turn's entries are the last ones
             if s is None or self.log[i][0] != s.turn_number:
                 break
             if self.log[i][1] == seat:
-                mine.insert(0, i)
-        if any(self.events[i] is None for i in mine):
+                first = i
+        if first is None:
+            return []
+        moves = range(first, len(self.log))
+        if any(self.events[i] is None for i in moves):
             self._events_back()
-        return [(seat, self.events[i] or ()) for i in mine]
+        return [(self.log[i][1], self.events[i] or ()) for i in moves]
 
     def _events_back(self) -> None:
         """A resumed game's events (a save keeps the log's words, not its events): the
@@ -193,6 +201,17 @@ class Session:
                 break
             n += 1
         return n if n < len(self.log) else 0
+
+    def acted_this_turn(self, seat: int) -> bool:
+        """Whether `seat` has decided in the turn under way (it is back after another's
+        decision in its turn, such as collecting the rewards of a chamber it activated)."""
+        s = self.state
+        for entry in reversed(self.log):
+            if s is None or entry[0] != s.turn_number:
+                return False
+            if entry[1] == seat:
+                return True
+        return False
 
     def bot_seed(self) -> int:
         """The seed a bot decides with now: a function of the game and how far it went."""
