@@ -837,3 +837,34 @@ def test_after_a_redraw_the_window_shows_as_many_choices_as_it_can():
     assert at is not None and shown(spans, at) == 4
     # A lab that fits its panel never scrolls.
     assert edges.best_start(spans, 0, size, 400) is None
+
+
+def test_a_chambers_badges_and_the_disarmed_turrets_strike_stay_inside_its_hexagon():
+    """The row of badges (Portal, GLaDOS, Turret, Cube) under the counters: each, and the
+    strike over a disarmed Turret, inside the hexagon (a play-tester saw a disarmed Turret
+    beside a Portal cross the chamber's lower side)."""
+    import math
+    from types import SimpleNamespace
+
+    from ui import drawing
+
+    def inside(x: float, y: float, margin: float) -> bool:
+        """(x, y) at least `margin` inside the pointy-top hexagon round (0, 0)."""
+        for k in range(6):
+            a = math.radians(60 * k)  # the normals of a pointy-top hexagon's sides
+            if x * math.cos(a) + y * math.sin(a) > drawing.INRADIUS - margin:
+                return False
+        return True
+
+    for turret, cube, glados, portal in ((1, 0, 0, 0), (1, 0, 0, 1), (1, 1, 0, 1), (0, 1, 1, 1)):
+        c = SimpleNamespace(letter="N", icons=(), subjects=(1, 2, 0), cake=(1, 0, 2),
+                            turret=bool(turret), cube=bool(cube), glados=bool(glados))
+        markup = drawing.chamber_markup(c, 0 if portal else None, 3, disarmed=True)
+        for x, y in re.findall(r'class="badge[^"]*" x="(-?[\d.]+)" y="(-?[\d.]+)" width="20"',
+                               markup):
+            cx, cy = float(x) + 10, float(y) + 10
+            assert inside(cx, cy, 9.0), (turret, cube, glados, portal, cx, cy)
+        for d in re.findall(r'class="disarm" d="M(-?[\d.]+) (-?[\d.]+) L(-?[\d.]+) (-?[\d.]+)"',
+                            markup):
+            x0, y0, x1, y1 = map(float, d)
+            assert inside(x0, y0, 2.5) and inside(x1, y1, 2.5), d

@@ -92,25 +92,27 @@ def chamber_markup(c: Any, portal: int | None, players: int, disarmed: bool = Fa
             out.append(f'<text class="count" x="{ox + 2:.1f}" y="22.5">{n}</text>')
     badges: list[str] = []
     if portal is not None:
-        badges.append(f'<ellipse class="portal p{portal}" cx="{{x}}" cy="39" rx="4.6" ry="7.6"/>')
+        badges.append(f'<ellipse class="portal p{portal}" cx="{{x}}" cy="36" rx="4.6" ry="7.6"/>')
     if c.glados:
-        badges.append('<g class="glados"><circle cx="{x}" cy="39" r="7.2"/>'
-                      '<circle class="eye" cx="{x}" cy="39" r="2.6"/></g>')
+        badges.append('<g class="glados"><circle cx="{x}" cy="36" r="7.2"/>'
+                      '<circle class="eye" cx="{x}" cy="36" r="2.6"/></g>')
     if c.turret:
         # The Turret token, not the reward icon: a dark disc with a red eye (grey and
         # struck through while a Character disarms it).
         cls = "badge turret-tok disarmed" if disarmed else "badge turret-tok"
-        badge = (f'<use href="#tok-turret" class="{cls}" x="{{x0}}" y="29" width="20" '
+        badge = (f'<use href="#tok-turret" class="{cls}" x="{{x0}}" y="26" width="20" '
                  'height="20"/>')
         if disarmed:
-            badge += '<path class="disarm" d="M{xl} 31 L{xr} 47"/>'
+            badge += '<path class="disarm" d="M{xl} 29 L{xr} 43"/>'
         badges.append(badge)
     if c.cube:
-        badges.append('<use href="#i-q" class="badge cube" x="{x0}" y="29" width="20" '
+        badges.append('<use href="#i-q" class="badge cube" x="{x0}" y="26" width="20" '
                       'height="20"/>')
+    # The badges' row sits high enough for a second badge, and the strike of a disarmed
+    # Turret, to stay clear of the hexagon's lower sides (they touched them at y 29-49).
     for ox, badge in zip(slots(len(badges), 20.0), badges):
         out.append(badge.replace("{x0}", f"{ox - 10:.1f}").replace("{x}", f"{ox:.1f}")
-                   .replace("{xl}", f"{ox - 8:.1f}").replace("{xr}", f"{ox + 8:.1f}"))
+                   .replace("{xl}", f"{ox - 7:.1f}").replace("{xr}", f"{ox + 7:.1f}"))
     return "".join(out)
 
 
@@ -147,7 +149,7 @@ def content_boxes(c: Any, portal: int | None, players: int) -> list[Box]:
             out.append((ox - 12.5, 11.0, ox + 2 + 9 * len(str(n)), 25.0))
     badges = (portal is not None) + bool(c.glados) + bool(c.turret) + bool(c.cube)
     for ox in slots(badges, 20.0):
-        out.append((ox - 10, 29.0, ox + 10, 49.0))
+        out.append((ox - 10, 26.0, ox + 10, 46.0))
     return out
 
 
