@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import cakegame  # noqa: E402
 from cakegame import bots  # noqa: E402
+from cakegame.content import ICON_NAMES  # noqa: E402
 from ui import drawing, labels  # noqa: E402
 
 RULES = ROOT / "rules.html"
@@ -134,8 +135,9 @@ def token_chamber(shapes: dict[str, str], **flags: bool) -> str:
                          turret=flags.get("turret", False), cube=flags.get("cube", False),
                          glados=flags.get("glados", False), new_edge=False, old_edge=False)
     portal = 0 if c.portal else None
-    return (f'<svg class="rules-icon" viewBox="-13 26 26 26" aria-hidden="true">'
-            f'{drawing.chamber_markup(c, portal, 2)}</svg>')
+    # Framed on the badges' row (drawing.BADGE_Y), 3 units round each 20-unit badge.
+    return (f'<svg class="rules-icon" viewBox="-13 {drawing.BADGE_Y - 3:g} 26 26" '
+            f'aria-hidden="true">{drawing.chamber_markup(c, portal, 2)}</svg>')
 
 
 def pictures() -> str:
@@ -143,7 +145,7 @@ def pictures() -> str:
     rows = []
     for icon in cakegame.Icon:
         rows.append((icon_svg(f"i-{icon.value}", f"icon i-{icon.value}"),
-                     f"{drawing.ICON_NAMES[icon.value]} (reward icon)"))
+                     f"{ICON_NAMES[icon]} (reward icon)"))
     for seat, name in enumerate(labels.DIVISION_NAMES):
         a = "An" if name[0] in "AEIOU" else "A"
         rows.append((icon_svg(f"tok-{seat}", f"tok d{seat}"),

@@ -126,6 +126,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in SVG units
 
 INRADIUS = W / 2  # from a chamber's centre to the middle of an edge
 LOSS_R = 12.0  # a loss badge's radius
+BADGE_Y = 26.0  # the top of a chamber's row of 20-unit badges (Portal, GLaDOS, Turret, Cube)
 # Where a loss badge may sit, around its chamber's centre, in order of preference: over the
 # top corners and the top vertex (clear of the letter and the reward icons), then the lower
 # corners. The first one that covers nothing drawn in any chamber is taken.
@@ -149,7 +150,7 @@ def content_boxes(c: Any, portal: int | None, players: int) -> list[Box]:
             out.append((ox - 12.5, 11.0, ox + 2 + 9 * len(str(n)), 25.0))
     badges = (portal is not None) + bool(c.glados) + bool(c.turret) + bool(c.cube)
     for ox in slots(badges, 20.0):
-        out.append((ox - 10, 26.0, ox + 10, 46.0))
+        out.append((ox - 10, BADGE_Y, ox + 10, BADGE_Y + 20))
     return out
 
 
