@@ -16,6 +16,8 @@ from cakegame.words import rewards
 R = 58.0  # hexagon circumradius in SVG units
 W = math.sqrt(3) * R  # hexagon width
 ROW_STEP = 1.5 * R
+BADGE_Y = 26.0  # the top of a chamber's row of 20-unit badges (Portal, GLaDOS, Turret, Cube)
+BADGE_MID = BADGE_Y + 10
 PAD_X = W / 2 + 6
 PAD_Y = R + 12
 
@@ -92,21 +94,22 @@ def chamber_markup(c: Any, portal: int | None, players: int, disarmed: bool = Fa
             out.append(f'<text class="count" x="{ox + 2:.1f}" y="22.5">{n}</text>')
     badges: list[str] = []
     if portal is not None:
-        badges.append(f'<ellipse class="portal p{portal}" cx="{{x}}" cy="36" rx="4.6" ry="7.6"/>')
+        badges.append(f'<ellipse class="portal p{portal}" cx="{{x}}" cy="{BADGE_MID:g}" '
+                      'rx="4.6" ry="7.6"/>')
     if c.glados:
-        badges.append('<g class="glados"><circle cx="{x}" cy="36" r="7.2"/>'
-                      '<circle class="eye" cx="{x}" cy="36" r="2.6"/></g>')
+        badges.append(f'<g class="glados"><circle cx="{{x}}" cy="{BADGE_MID:g}" r="7.2"/>'
+                      f'<circle class="eye" cx="{{x}}" cy="{BADGE_MID:g}" r="2.6"/></g>')
     if c.turret:
         # The Turret token, not the reward icon: a dark disc with a red eye (grey and
         # struck through while a Character disarms it).
         cls = "badge turret-tok disarmed" if disarmed else "badge turret-tok"
-        badge = (f'<use href="#tok-turret" class="{cls}" x="{{x0}}" y="26" width="20" '
+        badge = (f'<use href="#tok-turret" class="{cls}" x="{{x0}}" y="{BADGE_Y:g}" width="20" '
                  'height="20"/>')
         if disarmed:
-            badge += '<path class="disarm" d="M{xl} 29 L{xr} 43"/>'
+            badge += f'<path class="disarm" d="M{{xl}} {BADGE_Y + 3:g} L{{xr}} {BADGE_Y + 17:g}"/>'
         badges.append(badge)
     if c.cube:
-        badges.append('<use href="#i-q" class="badge cube" x="{x0}" y="26" width="20" '
+        badges.append(f'<use href="#i-q" class="badge cube" x="{{x0}}" y="{BADGE_Y:g}" width="20" '
                       'height="20"/>')
     # The badges' row sits high enough for a second badge, and the strike of a disarmed
     # Turret, to stay clear of the hexagon's lower sides (they touched them at y 29-49).
@@ -126,7 +129,6 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in SVG units
 
 INRADIUS = W / 2  # from a chamber's centre to the middle of an edge
 LOSS_R = 12.0  # a loss badge's radius
-BADGE_Y = 26.0  # the top of a chamber's row of 20-unit badges (Portal, GLaDOS, Turret, Cube)
 # Where a loss badge may sit, around its chamber's centre, in order of preference: over the
 # top corners and the top vertex (clear of the letter and the reward icons), then the lower
 # corners. The first one that covers nothing drawn in any chamber is taken.
