@@ -45,8 +45,8 @@ HARMLESS_CONSOLE = (
 BOOT_TIMEOUT_MS = 90_000
 
 
-# The tests that take longest (a minute or more on two workers), run first, so that on two
-# workers (make test) neither is left alone with one of them at the end.
+# The tests that take longest (a minute or more on two workers), run first on workers
+# (PYTEST_ARGS="-n 2"), so that neither is left alone with one of them at the end.
 LONGEST = (
     "test_events.py::test_every_change_of_every_division",
     "test_engines.py::test_a_whole_game_by_clicks_against_a_computer_player",
@@ -71,7 +71,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
-    items.sort(key=lambda item: not any(name in item.nodeid for name in LONGEST))
+    if getattr(config.option, "numprocesses", None):  # only workers gain by the order
+        items.sort(key=lambda item: not any(name in item.nodeid for name in LONGEST))
 
 
 # ---- the site -------------------------------------------------------------------------------

@@ -147,13 +147,7 @@ class Session:
         under way from `seat`'s first on, oldest first: what "this turn so far" says. It
         holds the others' moves in between (another division collecting the rewards of a
         chamber `seat` activated). Empty before `seat` acted in this turn."""
-        s = self.state
-        first = None
-        for i in range(len(self.log) - 1, -1, -1):  # this turn's entries are the last ones
-            if s is None or self.log[i][0] != s.turn_number:
-                break
-            if self.log[i][1] == seat:
-                first = i
+        first = self._first_this_turn(seat)
         if first is None:
             return []
         moves = range(first, len(self.log))
@@ -205,13 +199,18 @@ class Session:
     def acted_this_turn(self, seat: int) -> bool:
         """Whether `seat` has decided in the turn under way (it is back after another's
         decision in its turn, such as collecting the rewards of a chamber it activated)."""
+        return self._first_this_turn(seat) is not None
+
+    def _first_this_turn(self, seat: int) -> int | None:
+        """The log index of `seat`'s first move in the turn under way (None: none yet)."""
         s = self.state
-        for entry in reversed(self.log):
-            if s is None or entry[0] != s.turn_number:
-                return False
-            if entry[1] == seat:
-                return True
-        return False
+        first = None
+        for i in range(len(self.log) - 1, -1, -1):  # this turn's entries are the last ones
+            if s is None or self.log[i][0] != s.turn_number:
+                break
+            if self.log[i][1] == seat:
+                first = i
+        return first
 
     def bot_seed(self) -> int:
         """The seed a bot decides with now: a function of the game and how far it went."""
