@@ -54,6 +54,19 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
     page.assert_clean()
 
 
+# The legend's pictures whose drawn box is not centred in its tile, or overflows it.
+LEGEND_OFF_CENTRE = """() => [...document.querySelectorAll('#legend-box svg > *')].flatMap(el => {
+  const tile = el.ownerSVGElement.getBoundingClientRect(), b = el.getBoundingClientRect();
+  const dx = (b.left + b.right - tile.left - tile.right) / 2;
+  const dy = (b.top + b.bottom - tile.top - tile.bottom) / 2;
+  const inside = b.left >= tile.left - 2 && b.right <= tile.right + 2 &&
+                 b.top >= tile.top - 2 && b.bottom <= tile.bottom + 2;  // a candle's flame
+  const centred = Math.abs(dx) < tile.width / 5 && Math.abs(dy) < tile.height / 5;
+  return inside && centred && b.width > tile.width / 3 ? [] :
+    [`${el.getAttribute('href') || el.getAttribute('class')}: ${dx.toFixed(1)},${dy.toFixed(1)}`];
+})"""
+
+
 def test_legend_log_highlight_and_settings(page_watch):
     page = page_watch
     page.goto("index.html?players=2&seed=9")
@@ -61,6 +74,10 @@ def test_legend_log_highlight_and_settings(page_watch):
     assert page.locator("#legend-box[open]").count() == 1
     assert page.locator("#legend-box a[href^='./rules.html']").count() == 1
     assert page.locator("#legend-box use[href='#tok-turret']").count() == 2
+    # Each picture stands in the middle of its tile (a <use> of a symbol without a place
+    # and a size showed only the symbol's corner).
+    off = page.evaluate(LEGEND_OFF_CENTRE)
+    assert off == [], off
     page.click("#legend-close")  # a way back by touch, no Escape needed
     assert page.locator("#legend-box[open]").count() == 0
     rng = random.Random(5)

@@ -131,6 +131,28 @@ def test_a_tie_on_cake_says_how_it_was_broken():
     assert _note("cake_incinerated", names, (0, 2), (1, 0, 1), (3, 2, 3), 1, -1) == (
         "Ann and Cy are level on cake (1 each) and on Test Subjects in the lab (3 each): a "
         "shared win.")
+    # Four level on cake, two of them with the most subjects: those two share the win (a
+    # play-tester read "all four are level on Test Subjects (2 each)" beside 0 for two).
+    four = ("Orange", "Blue", "Green", "Purple")
+    assert _note("no_subjects", four, (0, 1), (0, 0, 0, 0), (2, 2, 0, 0), 2, 3) == (
+        "The most Cake Slices in the lab win, the division that ran out included. Orange, "
+        "Blue, Green and Purple are level on cake (0 each); Orange and Blue have the most "
+        "Test Subjects in the lab (2 each, against 0 and 0): a shared win.")
+
+
+def test_the_reason_names_every_division_that_ran_out():
+    """A recycle can empty two divisions at once: the reason names both, not only the one
+    the engine's outcome holds."""
+    from cakegame.state import Outcome, Termination
+    four = ("Orange", "Blue", "Green", "Purple")
+    both = Outcome((0, 1), Termination("no_subjects"), 2, (0, 0, 0, 0), (2, 2, 0, 0))
+    assert labels.ended_by(both, four) == "Green and Purple"
+    assert labels.reason_text("no_subjects", labels.ended_by(both, four)) == \
+        "Green and Purple have no Test Subjects left in the Laboratory"
+    one = Outcome((0,), Termination("cake_incinerated"), 1, (2, 0, 1, 1), (3, 2, 0, 4))
+    assert labels.ended_by(one, four) == "Blue"  # Green's empty division did not end it
+    assert labels.reason_text("cake_incinerated", "Blue") == \
+        "Blue has had all 8 Cake Slices incinerated"
 
 
 # ---- undo ---------------------------------------------------------------------------------

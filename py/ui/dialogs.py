@@ -57,8 +57,8 @@ def gameover(s: Any) -> None:
         by_id("go-winners").textContent = f"{names[0]} wins!"
     else:
         by_id("go-winners").textContent = "Shared win: " + " and ".join(names) + "!"
-    who = s.names[o.seat] if o.seat is not None else ""
-    reason = "The game ended because " + labels.reason_text(o.reason.value, who) + "."
+    reason = ("The game ended because "
+              + labels.reason_text(o.reason.value, labels.ended_by(o, s.names)) + ".")
     note = labels.result_note(o, s.names, s.turn)
     by_id("go-reason").textContent = f"{reason} {note}" if note else reason
     table = by_id("go-table")

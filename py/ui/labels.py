@@ -26,8 +26,25 @@ REASONS = {
 
 
 def reason_text(reason: str, name: str) -> str:
-    """Why the game ended, naming the division whose situation ended it."""
-    return REASONS.get(reason, reason).replace("{name}", name or "a division")
+    """Why the game ended, naming the division (or divisions: "Green and Purple have")
+    whose situation ended it."""
+    text = REASONS.get(reason, reason)
+    if " and " in name:
+        text = text.replace("{name} has had", "{name} have had").replace("{name} has",
+                                                                          "{name} have")
+    return text.replace("{name}", name or "a division")
+
+
+def ended_by(o: Any, names: tuple[str, ...] | list[str]) -> str:
+    """Who ended the game: the division the engine names, and with it every other that has
+    no Test Subjects left in the lab when that is the reason (a recycle or a card can
+    empty two divisions at once)."""
+    if o.seat is None:
+        return ""
+    seats = [o.seat]
+    if o.reason.value == "no_subjects":
+        seats += [s for s in range(len(o.subjects)) if s != o.seat and o.subjects[s] == 0]
+    return listed([names[s] for s in sorted(seats)])
 
 
 def result_note(o: Any, names: tuple[str, ...] | list[str], turn: int) -> str:
@@ -56,14 +73,19 @@ def result_note(o: Any, names: tuple[str, ...] | list[str], turn: int) -> str:
                        f"{rest}).")
         else:
             tied = listed([names[s] for s in level])
+            most = subjects[winners[0]]
+            rest = listed([str(subjects[s]) for s in level if s not in winners])
             if len(winners) == 1:
-                w = winners[0]
-                rest = listed([str(subjects[s]) for s in level if s != w])
-                out.append(f"{tied} are level on cake ({top} each); {names[w]} has the most "
-                           f"Test Subjects in the lab ({subjects[w]}, against {rest}).")
-            else:
+                out.append(f"{tied} are level on cake ({top} each); {names[winners[0]]} has "
+                           f"the most Test Subjects in the lab ({most}, against {rest}).")
+            elif len(winners) == len(level):
                 out.append(f"{tied} are level on cake ({top} each) and on Test Subjects in "
-                           f"the lab ({subjects[winners[0]]} each): a shared win.")
+                           f"the lab ({most} each): a shared win.")
+            else:
+                out.append(f"{tied} are level on cake ({top} each); "
+                           f"{listed([names[w] for w in winners])} have the most Test "
+                           f"Subjects in the lab ({most} each, against {rest}): a shared "
+                           "win.")
     return " ".join(out)
 
 
