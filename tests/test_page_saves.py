@@ -250,7 +250,8 @@ def test_the_end_of_a_game_in_the_page_says_its_reason(page_watch):
     assert page_watch.locator("#gameover[open]").count() == 1
     reason = page_watch.inner_text("#go-reason")
     assert "no Test Subjects left" in reason
-    assert "The most Cake Slices in the lab win, the division that ran out included." in reason
+    assert ("Whoever has the most Cake Slices in the lab wins, even the division that ran out."
+            in reason)
     assert reason.endswith("has the most Cake Slices in the lab (1, against 0).")
     # "Look at the lab" closes the result; the choices bar offers it again, and a new game.
     page_watch.click("#go-close")

@@ -278,9 +278,9 @@ def test_ending_names_the_last_action_and_what_it_did(game4: record.Record) -> N
     assert said is not None and said.startswith(states[-2].describe(game4.actions[-1]))
     assert story.ending(states[:5], game4.actions[:4]) is None
     # Games between computer players: a game that ends with a division's last Test Subject
-    # says where it was destroyed and how, even when the last choice only finished a move
-    # ("... carry no more Cake Slices: 1 Blue Test Subject from H to M, 1 Blue Test Subject
-    # destroyed in M by the Turret").
+    # says where it was destroyed and how, and when the last choice only finished a move
+    # (the cake carried), the move: "One of Blue's Test Subjects moves from Test Chamber H
+    # to Test Chamber M: 1 Blue Test Subject destroyed in M by the Turret".
     endings = []
     for players, seed in ((2, 1), (2, 5), (2, 7), (4, 1), (4, 8)):
         s = cakegame.new_game(players=players, seed=seed)
@@ -291,9 +291,13 @@ def test_ending_names_the_last_action_and_what_it_did(game4: record.Record) -> N
             s = s.apply(a)
             states.append(s)
         text = story.ending(states, actions)
-        assert text is not None and text.startswith(states[-2].describe(actions[-1]) + ": ")
+        assert text is not None
+        if actions[-1].startswith("carry "):
+            assert " Test Chamber " in text.split(":")[0] and "carry" not in text, text
+        else:
+            assert text.startswith(states[-2].describe(actions[-1]) + ": ")
         if s.outcome.reason.value == "no_subjects":
             assert " destroyed in " in text, text
         endings.append(text)
-    assert any(" by the Turret" in t and t.split(":")[0].endswith("Cake Slices")
+    assert any(" by the Turret" in t and " moves from Test Chamber " in t.split(":")[0]
                for t in endings), endings

@@ -103,12 +103,12 @@ def test_an_ending_by_the_division_that_ran_out_says_the_rule_and_who_ended_it()
     ahead; a newcomer reads that as a bug, so the result says the rule, and who did it."""
     names = ("Ann", "Bo", "Cy")
     own = _note("no_subjects", names, (1,), (0, 2, 1), (4, 0, 5), 1, 1)
-    assert own == ("The most Cake Slices in the lab win, the division that ran out included: "
-                   "Bo ended the game on their own turn, while ahead in cake. Bo has the most "
-                   "Cake Slices in the lab (2, against 0 and 1).")
+    assert own == ("Whoever has the most Cake Slices in the lab wins, even the division that "
+                   "ran out: Bo ended the game on their own turn while ahead in cake. Bo has "
+                   "the most Cake Slices in the lab (2, against 0 and 1).")
     assert _note("no_subjects", names, (0,), (2, 1, 0), (3, 0, 4), 1, -1) == (
-        "The most Cake Slices in the lab win, the division that ran out included. Ann has "
-        "the most Cake Slices in the lab (2, against 1 and 0).")
+        "Whoever has the most Cake Slices in the lab wins, even the division that ran out. "
+        "Ann has the most Cake Slices in the lab (2, against 1 and 0).")
     # All of a division's cake incinerated: the reason says why the game ended, the note
     # why the winner won (a play-tester found no word of it).
     assert _note("cake_incinerated", names, (0,), (3, 2, 0), (3, 2, 4), 2, -1) == \
@@ -122,8 +122,8 @@ def test_a_tie_on_cake_says_how_it_was_broken():
     shared win."""
     names = ("Ann", "Bo", "Cy")
     assert _note("no_subjects", names, (2,), (0, 2, 2), (4, 0, 3), 1, -1) == (
-        "The most Cake Slices in the lab win, the division that ran out included. Bo and Cy "
-        "are level on cake "
+        "Whoever has the most Cake Slices in the lab wins, even the division that ran out. "
+        "Bo and Cy are level on cake "
         "(2 each); Cy has the most Test Subjects in the lab (3, against 0).")
     assert _note("cake_incinerated", names, (0,), (0, 0, 0), (4, 3, 3), 0, -1) == (
         "Ann, Bo and Cy are level on cake (0 each); Ann has the most Test Subjects in the lab "
@@ -135,7 +135,7 @@ def test_a_tie_on_cake_says_how_it_was_broken():
     # play-tester read "all four are level on Test Subjects (2 each)" beside 0 for two).
     four = ("Orange", "Blue", "Green", "Purple")
     assert _note("no_subjects", four, (0, 1), (0, 0, 0, 0), (2, 2, 0, 0), 2, 3) == (
-        "The most Cake Slices in the lab win, the division that ran out included. Orange, "
+        "Whoever has the most Cake Slices in the lab wins, even the division that ran out. Orange, "
         "Blue, Green and Purple are level on cake (0 each); Orange and Blue have the most "
         "Test Subjects in the lab (2 each, against 0 and 0): a shared win.")
 
@@ -527,26 +527,32 @@ def test_a_recycle_that_ends_the_game_says_the_chamber_stays():
     (docs/rules.md), and the log says so: a play-tester read "recycles chamber I into the
     middle row" and found I where it was."""
     from ui import eventlog, story
-    seen = 0
+    seen = cakes = 0
     for seed in range(300):
         s = cakegame.new_game(players=3, seed=seed)
         rng = random.Random(seed)
-        while not s.is_over and seen < 3:
+        while not s.is_over and seen < 6:
             a = rng.choice(s.legal_actions())
             t = s.apply(a)
             if t.is_over and str(a).startswith("recycle ") and not any(
                     e.kind.value == "recycled" for e in t.events):
                 gone = [e.chamber for e in t.events if e.kind.value == "subjects_destroyed"]
                 words = eventlog.entry_text(s, str(a), t)
-                assert f"the game ends before {gone[0]} moves" in words, words
+                stays = f"the game ends before {gone[0]} leaves the lab"
+                assert stays in words, words
                 # and so does the result's last action, its parts separated as in the log
                 said = story.ending([s, t], [str(a)])
-                assert said is not None and f", the game ends before {gone[0]} moves" in said
+                assert said is not None and f", {stays}" in said
+                # the cake left in the chamber still counts, and the words say how much
+                cake = sum(sum(c.cake) for c in t.chambers() if c.letter == gone[0])
+                assert (f"Cake Slice{'s' if cake > 1 else ''} in {gone[0]} still" in words) \
+                    == (cake > 0), words
+                cakes += cake > 0
                 seen += 1
             s = t
-        if seen >= 3:
+        if seen >= 6:
             break
-    assert seen == 3
+    assert seen == 6 and cakes > 0
 
 
 def test_turn_so_far_is_told_from_events_own_losses_first():
@@ -890,3 +896,63 @@ def test_a_chambers_badges_and_the_disarmed_turrets_strike_stay_inside_its_hexag
                             markup):
             x0, y0, x1, y1 = map(float, d)
             assert inside(x0, y0, 2.5) and inside(x1, y1, 2.5), d
+
+
+def test_the_log_says_a_turret_shot_once():
+    """Aria's shot: the choice's sentence names the chamber fired into, so the log line goes
+    straight on to what the shot destroyed (it said "the Turret fires into G" again)."""
+    from enginehelp import START, pos
+    from ui import eventlog
+    subjects = {k: v[:1] * 2 for k, v in START.items()} | {"G": (1, 2)}
+    s = pos(hands=[["opera"], []], turret="H", subjects=subjects)
+    s = s.apply("play opera").apply("turret stay")
+    assert eventlog.entry_text(s, "fire G", s.apply("fire G")) == (
+        "Orange has the Turret fire into chamber G (middle row): 1 Orange Test Subject "
+        "destroyed in G, 2 Blue Test Subjects destroyed in G, Opera Turret is now the active "
+        "Character")
+
+
+def test_the_choices_bar_lists_its_ways_as_one_sentence():
+    """The bar's opening words list every way to decide (a play-tester read "burn one of
+    your Cake Slices in a highlighted chamber (1) for a reward or deploy a card from the
+    tray, or choose:")."""
+    from types import SimpleNamespace
+    cave = next(c for c in cakegame.CARDS if c.name == "Cave Johnson")
+    s = SimpleNamespace(character=cave)
+
+    def hint(*texts: str) -> str:
+        return targets.ways_hint(s, targets.sort_actions(list(texts)), "click")
+
+    assert hint("burn K", "play glados", "gun glados", "end") == (
+        "Burn one of your Cake Slices in a highlighted chamber for a reward (Cave Johnson's "
+        "Combustible Lemons, 1 choice), deploy a card from the tray, or choose:")
+    assert hint("burn K", "play glados") == (
+        "Burn one of your Cake Slices in a highlighted chamber for a reward (Cave Johnson's "
+        "Combustible Lemons, 1 choice), or deploy a card from the tray.")
+    assert hint("from A", "from B") == "Click a highlighted chamber (2 choices)."
+    assert hint("from A", "end") == "Click a highlighted chamber (1 choice), or choose:"
+    assert hint("play glados", "end") == "Deploy a card from the tray, or choose:"
+    assert hint("end") == ""
+
+
+def test_a_greyed_out_undo_says_why():
+    """The Undo button's tooltip says why nothing can be taken back (a play-tester saw it
+    grey out after taking an Aperture Card with the tooltip still offering to undo)."""
+    from ui.session import Session
+    ses = Session()
+    ses.start(cakegame.new_game(players=2, seed=3), ["human", "human"], False)
+    assert ses.undo_blocked() == "Nothing to take back yet this turn"
+    rng = random.Random(2)
+    said: dict[str, str] = {}
+    while not ses.state.is_over and len(said) < 4:
+        text = rng.choice(ses.legal_texts())
+        ses.apply(text)
+        why = ses.undo_blocked()
+        assert (why == "") == ses.can_undo(), (text, why)
+        said.setdefault(why, text)
+    assert said["Nothing to take back: a card was drawn or the deck shuffled since, and "
+                "what was seen stays seen"] == "card"
+    assert said["Nothing to take back yet this turn"].startswith("recycle ")
+    assert "Nothing to take back: the last decision was another player's" in said
+    ses.seats = ["easy", "easy"]
+    assert ses.undo_blocked() == "Nothing to take back: it is not your turn"

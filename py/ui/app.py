@@ -27,6 +27,7 @@ from . import (
     eventlog,
     guide,
     hint,
+    history,
     labels,
     later,
     params,
@@ -636,6 +637,8 @@ class App:
                      else f"{s.names[seat]}'s turn so far: ")
         can_undo = self.confirming is not None or session.can_undo()
         self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
+        self.texts.prop("btn-undo", "title", history.UNDO_TITLE if can_undo
+                        else session.undo_blocked())
         bots = any(k != "human" for k in session.seats)
         self.texts.prop("pace-box", "hidden", not bots or self.animator.fixed_s is not None)
         self.texts.prop("bot-step", "hidden", self.step_waiter is None)

@@ -12,6 +12,7 @@ import dataclasses
 from typing import Any
 
 from cakegame.events import EventKind, short
+from cakegame.words import counted
 
 
 def _n(count: int, thing: str) -> str:
@@ -60,6 +61,8 @@ def entry_text(before: Any, text: str, after: Any) -> str:
             continue  # the delivery the player chose: the sentence says it already
         if k is EventKind.CARD_TAKEN and "Aperture Card" in said:
             continue
+        if k is EventKind.TURRET_FIRED and text.startswith("fire "):
+            continue  # "has the Turret fire into chamber G" says it already
         if k is EventKind.WON and (stays := recycle_cut_short(text, after)):
             parts.append(stays)
         p = phrase(e)
@@ -70,14 +73,22 @@ def entry_text(before: Any, text: str, after: Any) -> str:
 
 def recycle_cut_short(text: str, after: Any) -> str | None:
     """When the recycle `text` ended the game by its own losses, the chamber stays where it
-    was (docs/rules.md), which the choice's sentence ("recycles chamber I into the middle
-    row") does not say: the words that do ("the game ends before I moves"), else None."""
+    was and its cake is not burnt (docs/rules.md), which the choice's sentence ("recycles
+    chamber I into the middle row") does not say: the words that do ("the game ends before I
+    leaves the lab, so the 2 Cake Slices in I still count"), else None."""
     if not text.startswith("recycle ") or not after.is_over or any(
             e.kind is EventKind.RECYCLED for e in after.events):
         return None
     lost = [e.chamber for e in after.events
             if e.kind is EventKind.SUBJECTS_DESTROYED and e.cause == "recycle"]
-    return f"the game ends before {lost[0] if lost else 'the chamber'} moves"
+    if not lost:
+        return "the game ends before the chamber leaves the lab"
+    said = f"the game ends before {lost[0]} leaves the lab"
+    cake = sum(sum(c.cake) for c in after.chambers() if c.letter == lost[0])
+    if cake:
+        said += (f", so the {counted(cake, 'Cake Slice')} in {lost[0]} still "
+                 + ("counts" if cake == 1 else "count"))
+    return said
 
 
 def losses(events: Any) -> dict[str, int]:

@@ -49,17 +49,18 @@ def ended_by(o: Any, names: tuple[str, ...] | list[str]) -> str:
 
 def result_note(o: Any, names: tuple[str, ...] | list[str], turn: int) -> str:
     """The rules behind a result (`o`, the engine's `Outcome`; `turn`, whose turn the game
-    ended in) that surprise a newcomer. An ending by a division's last Test Subjects: the
-    most Cake Slices in the lab win, the division that ran out included (and, when the one
-    that ran out won on its own turn, that it ended the game itself while ahead). Who had
+    ended in) that surprise a newcomer. An ending by a division's last Test Subjects:
+    whoever has the most Cake Slices in the lab wins, even the division that ran out (and,
+    when the one that ran out won on its own turn, that it ended the game itself while
+    ahead). Who had
     the most cake, and how much against the others. A tie on cake: the most Test Subjects
     in the lab break it, and a tie on both is a shared win."""
     reason, winners, cake, subjects = o.reason.value, o.winners, o.cake, o.subjects
     out = []
     if reason == "no_subjects":
-        rule = "The most Cake Slices in the lab win, the division that ran out included"
+        rule = "Whoever has the most Cake Slices in the lab wins, even the division that ran out"
         if o.seat is not None and o.seat in winners and o.seat == turn:
-            out.append(f"{rule}: {names[o.seat]} ended the game on their own turn, while "
+            out.append(f"{rule}: {names[o.seat]} ended the game on their own turn while "
                        "ahead in cake.")
         else:
             out.append(f"{rule}.")

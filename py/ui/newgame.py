@@ -8,6 +8,7 @@ saved game" close it without a change, so there is always a way back by touch.
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from pyscript import document, window
@@ -107,7 +108,10 @@ class NewGameDialog:
 
     def _share(self) -> None:
         st = self.read()
-        by_id("ng-share").textContent = f"Same game again: index.html{params.query_of(st)}"
+        # The link may wrap only between its settings (it broke inside names: "Ora/nge").
+        query = f"index.html{params.query_of(st)}".split("&")
+        by_id("ng-share").innerHTML = "Same game again: " + "&amp;<wbr>".join(
+            escape(part) for part in query)
 
     def open(self, st: params.Settings, can_continue: bool, game_on: bool,
              any_game: bool) -> None:

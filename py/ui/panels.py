@@ -54,6 +54,8 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
                   + "".join(buttons))
 
 
+
+
 class Panels:
     """Everything outside the lab that shows the game."""
 
@@ -159,24 +161,8 @@ class Panels:
             return out
         if not texts:
             return out
-        hints = []
-        if t.board:
-            n = len(t.board)
-            verbs = t.board_verbs()
-            char = s.character
-            if verbs == ["burn"] and char is not None:
-                # A Character's own option, named: the prompt alone would say "deploy".
-                hints.append(f"use {char.name}'s {char.character_title}: burn one of your "
-                             f"Cake Slices in a highlighted chamber ({n}) for a reward")
-            else:
-                hints.append(f"{press_word} a highlighted chamber ({n} choice"
-                             f"{'s' if n != 1 else ''})")
-        if t.cards:
-            hints.append("deploy a card from the tray")
-        if hints:
-            text = " or ".join(hints)
-            text = text[0].upper() + text[1:] + (", or choose:" if t.buttons else ".")
-            out.append(markup("span", text, "choice-label hint"))
+        out.extend(markup("span", text, "choice-label hint")
+                   for text in [targets.ways_hint(s, t, press_word)] if text)
         for a in t.buttons:
             out.append(action_button(s, a))
         if t.cards:

@@ -21,6 +21,7 @@ class Session:
     def __init__(self) -> None:
         self.state: Any = None
         self.states: list[Any] = []  # the undo window: states[0] .. states[-1] == state
+        self.undo_stop = ""  # why the last decision cannot be taken back ("" if it can)
         self.actions: list[str] = []  # actions between consecutive states of the window
         self.log: list[list[Any]] = []
         self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
@@ -121,6 +122,21 @@ class Session:
 
     def can_undo(self) -> bool:
         return self.human_to_act() and len(self.states) > 1 and self.undo_depth() > 0
+
+    def undo_blocked(self) -> str:
+        """Why the player to act cannot take back a decision now ("" when they can): the
+        Undo button's tooltip while it is greyed out."""
+        if not self.human_to_act():
+            return "Nothing to take back: it is not your turn"
+        if len(self.states) > 1:
+            return history.undo_blocked(self.states)
+        now = self.state
+        if now is not None and now.is_over:
+            return "Nothing to take back: the game is over"
+        if self.undo_stop and self.log and now is not None \
+                and self.log[-1][0] == now.turn_number:
+            return self.undo_stop
+        return "Nothing to take back yet this turn"
 
     def since_last_turn(self, seat: int) -> list[list[Any]]:
         """The log entries of the other seats since `seat` last decided (newest last); none
@@ -242,6 +258,8 @@ class Session:
         if self.record is not None:
             self.record.actions.append(text)
         depth = history.undo_depth(self.states)
+        # Why Undo is greyed out now, said before the window forgets the state before.
+        self.undo_stop = history.undo_blocked(self.states[-2:]) if depth == 0 else ""
         if len(self.states) > depth + 1:
             cut = len(self.states) - depth - 1
             self.states = self.states[cut:]

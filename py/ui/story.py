@@ -83,13 +83,19 @@ ENDING_EVENTS = frozenset((EventKind.MOVED, EventKind.SUBJECTS_DESTROYED, EventK
 
 def ending(states: list[Any], actions: list[str]) -> str | None:
     """The sentence for the action that ended the game and what it did (None while the
-    game goes on), e.g. "Blue's moving Test Subjects carry no more Cake Slices: 1 Blue Test
-    Subject from H to M, 1 Blue Test Subject destroyed in M by the Turret": a choice that
-    finishes a move says little by itself."""
+    game goes on), e.g. "One of Blue's Test Subjects moves from Test Chamber H to Test
+    Chamber M: 1 Blue Test Subject destroyed in M by the Turret". A choice of cake to carry
+    finishes a move but says little by itself ("Blue's moving Test Subjects carry no more
+    Cake Slices"), so the move it finished is said instead."""
     if not actions or not states[-1].is_over:
         return None
     said = states[-2].describe(actions[-1])
-    then = [short(e) for e in states[-1].events if e.kind in ENDING_EVENTS]
+    events = [e for e in states[-1].events if e.kind in ENDING_EVENTS]
+    moved = [e for e in events if e.kind is EventKind.MOVED]
+    if actions[-1].startswith("carry ") and moved:
+        said = str(moved[0])
+        events.remove(moved[0])
+    then = [short(e) for e in events]
     stays = recycle_cut_short(actions[-1], states[-1])
     if stays:
         then.append(stays)

@@ -9,6 +9,7 @@ a second step: more chambers (a Portal `shift K L`) or buttons (a division, `des
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 # Verbs whose first argument is a chamber (the place a player clicks).
 CHAMBER_VERBS = frozenset({
@@ -130,3 +131,29 @@ def guess_text(targets: Targets, decision: str | None, letter: str) -> str | Non
     if decision in by_decision:
         return f"{by_decision[decision]} {letter}"
     return None
+
+
+def ways_hint(s: Any, t: Targets, press_word: str) -> str:
+    """The choices bar's opening words: the ways to decide besides its buttons, as one
+    list ("Burn one of your Cake Slices in a highlighted chamber for a reward (Cave
+    Johnson's Combustible Lemons, 1 choice), deploy a card from the tray, or choose:");
+    "" when the buttons are all there is."""
+    ways = []
+    if t.board:
+        n = len(t.board)
+        count = f"{n} choice{'s' if n != 1 else ''}"
+        char = s.character
+        if t.board_verbs() == ["burn"] and char is not None:
+            # A Character's own option, named: the prompt alone would say "deploy".
+            ways.append("burn one of your Cake Slices in a highlighted chamber for a reward "
+                        f"({char.name}'s {char.character_title}, {count})")
+        else:
+            ways.append(f"{press_word} a highlighted chamber ({count})")
+    if t.cards:
+        ways.append("deploy a card from the tray")
+    if not ways:
+        return ""
+    if t.buttons:
+        ways.append("choose:")
+    text = ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + ", or " + ways[-1]
+    return text[0].upper() + text[1:] + ("" if t.buttons else ".")
