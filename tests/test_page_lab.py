@@ -67,6 +67,14 @@ LEGEND_OFF_CENTRE = """() => [...document.querySelectorAll('#legend-box svg > *'
 })"""
 
 
+# The lines each shown item of the More menu takes.
+MENU_LINES = """() => Object.fromEntries([...document.querySelectorAll('.more-menu > *')]
+  .filter(el => el.offsetParent !== null).map(el => {
+    const r = document.createRange(); r.selectNodeContents(el);
+    return [el.textContent.trim(), new Set([...r.getClientRects()].map(x => Math.round(x.top))).size];
+  }))"""
+
+
 def test_legend_log_highlight_and_settings(page_watch):
     page = page_watch
     page.goto("index.html?players=2&seed=9")
@@ -80,6 +88,11 @@ def test_legend_log_highlight_and_settings(page_watch):
     assert off == [], off
     page.click("#legend-close")  # a way back by touch, no Escape needed
     assert page.locator("#legend-box[open]").count() == 0
+    # The More menu is as wide as its words ("Imp/ort" broke over two lines on a desktop).
+    page.click("#more summary")
+    lines = page.evaluate(MENU_LINES)
+    assert lines and all(n == 1 for n in lines.values()), lines
+    page.keyboard.press("Escape")
     rng = random.Random(5)
     for _ in range(12):
         click_random(page, rng)

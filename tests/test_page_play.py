@@ -99,6 +99,8 @@ def test_new_game_over_a_saved_one_asks_first(page_watch, query):
     page_watch.goto(query)
     first = saved_game(page_watch)
     page_watch.click("#btn-new")
+    # A new game is a new deal (the form kept the game's seed, so "New game" dealt it again).
+    assert page_watch.input_value("#ng-seed") not in ("", "3")
     page_watch.click("#ng-start")
     assert page_watch.locator("#ng-confirm").is_visible()
     assert saved_game(page_watch) == first

@@ -145,7 +145,7 @@ class App:
         self._on(document, "click", self.on_click)
         self._on(document, "keydown", self.on_key)
         self._on("btn-undo", "click", lambda e: self.undo())
-        self._on("btn-new", "click", lambda e: self.open_newgame(can_continue=False))
+        self._on("btn-new", "click", lambda e: self.new_game_asked())
         self._on("btn-export", "click", lambda e: self.export())
         self._on("btn-import", "click", lambda e: by_id("import-file").click())
         self._on("import-file", "change", self.on_import)
@@ -285,6 +285,14 @@ class App:
         assert self.newgame is not None  # made at start-up, before any dialog opens
         self.newgame.open(self.settings, can_continue, game_on=s is not None and not s.is_over,
                           any_game=s is not None)
+
+    def new_game_asked(self) -> None:
+        """The top bar's New game: the form as the game was set up, on a new deal (the
+        seed of the game on the table gave a player the same deal and the same first
+        computer move again); the seed box still takes one typed in."""
+        if self.state is not None:
+            self.settings.seed = random_seed()
+        self.open_newgame(can_continue=False)
 
     def show_result(self) -> None:
         """Open the game-over dialog again (closed to look at the lab)."""
