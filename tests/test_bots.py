@@ -406,14 +406,15 @@ def test_a_hint_rates_the_plan_it_suggests_at_least_as_high_as_the_next_best() -
             pass
         text = explain(t)
         assert text.startswith("Suggested: "), text
-        m = re.search(r"Rated (\d+)% to win after \d+ playouts, against (\d+)% for the next "
-                      r"best of (\d+) options", text)
+        m = re.search(r"Played out \d+ times to your next turn, it wins (\d+)% \(the next "
+                      r"best of (\d+) options: (\d+)%\)", text)
         if m is None:
             continue
         rated += 1
-        assert int(m.group(1)) >= int(m.group(2)), text
+        assert int(m.group(1)) >= int(m.group(3)), text
         firsts = {c.steps[0] for c in t._search.cands if c.steps}
-        assert int(m.group(3)) == len(firsts), text
+        assert int(m.group(2)) == len(firsts), text
+        assert "playout" not in text, text  # the bots' word, not a player's
     assert rated >= 5
 
 
@@ -459,4 +460,4 @@ def test_a_hint_at_a_decision_with_one_option_says_so_in_words() -> None:
         pass
     text = explain.explain(t)
     assert "the only choice here" in text or "The plan:" in text, text
-    assert "of the 1 choices" not in text and " 1 playouts" not in text, text
+    assert "of the 1 choices" not in text and " 1 times" not in text, text

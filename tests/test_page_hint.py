@@ -82,9 +82,13 @@ def test_no_hint_while_a_turn_ending_choice_waits_for_its_confirmation(page_watc
         click_random(page_watch, rng)
     assert page_watch.locator("[data-confirm]").count(), "no end-of-turn confirmation came"
     assert page_watch.locator("#btn-hint[disabled]").count() == 1
+    # The status line says what is awaited (it still asked for the choice just made).
+    assert page_watch.inner_text("#status").endswith(
+        ": confirm the end of your turn, or go back")
     page_watch.keyboard.press("Escape")  # back to the choice
     page_watch.wait_for_selector("#btn-hint:not([disabled])")
     assert page_watch.locator("[data-confirm]").count() == 0
+    assert "confirm the end" not in page_watch.inner_text("#status")
     page_watch.assert_clean()
 
 

@@ -190,6 +190,7 @@ def test_completion_and_hint():
     assert commands.hint("fr", legal).startswith("3 legal actions")
     assert commands.hint("zz", legal).startswith("No legal action starts like that")
     assert commands.split_commands("from K, to M; count 2") == ["from K", "to M", "count 2"]
+    assert commands.split_commands("/bottom, / confirm;/") == ["bottom", "confirm"]
 
 
 # ---- words for ears -------------------------------------------------------------------------

@@ -628,7 +628,7 @@ class App:
             k for k, m in marks.items() if m.mode != "selected")
         self.labview.follow(follow, choices)
         panels = self.panels
-        panels.status(s, human, curtain)
+        panels.status(s, human, curtain, self.confirming is not None)
         panels.choices(s, t, step, texts, self.selected, self.confirming,
                        None if human or over else s.names[seat])
         panels.players(s)

@@ -31,8 +31,10 @@ def norm(text: str) -> str:
 
 
 def split_commands(text: str) -> list[str]:
-    """A line of commands cut at commas, semicolons and new lines (empty parts dropped)."""
-    return [part.strip() for part in re.split(r"[,;\n]", str(text)) if part.strip()]
+    """A line of commands cut at commas, semicolons and new lines (empty parts dropped),
+    each without the "/" that opens the command box, typed again by habit ("/bottom")."""
+    parts = (part.strip().lstrip("/").strip() for part in re.split(r"[,;\n]", str(text)))
+    return [part for part in parts if part]
 
 
 def _seat_words(seat: str, names: Sequence[str]) -> list[str]:

@@ -80,7 +80,9 @@ class Panels:
         self.since_key: tuple | None = None
 
     # ---- status --------------------------------------------------------------------------
-    def status(self, s: Any, human: bool, curtain: bool) -> None:
+    def status(self, s: Any, human: bool, curtain: bool, confirming: bool = False) -> None:
+        """The status line: whose decision it is, and what (`confirming`: the turn's last
+        decision waits for the person to confirm it, which the engine's prompt cannot say)."""
         if s.is_over:
             o = s.outcome
             winners = " and ".join(s.names[w] for w in o.winners)
@@ -93,6 +95,8 @@ class Panels:
         name = s.names[seat]
         if curtain:
             text = f"{name}: take the device, then press “Show my hand”"
+        elif human and confirming:
+            text = f"{name}: confirm the end of your turn, or go back"
         elif human:
             text = f"{name}: {s.prompt()}"
         else:

@@ -118,10 +118,11 @@ def _explain(thinker: Any) -> str:
     options = len({c.steps[0] for c in cands if c.steps})
     rating = ""
     if chosen is not None:
-        playouts = "playout" if chosen.visits == 1 else "playouts"
-        rating = f" Rated {_pct(chosen.mean())} to win after {chosen.visits} {playouts}"
+        # In a player's words: a playout is a trial game played out to the next turn.
+        times = "once" if chosen.visits == 1 else f"{chosen.visits} times"
+        rating = f" Played out {times} to your next turn, it wins {_pct(chosen.mean())}"
         if others:
-            rating += f", against {_pct(others[0])} for the next best of {options} options"
+            rating += f" (the next best of {options} options: {_pct(others[0])})"
         rating += "."
     if chosen is not None and chosen.key[0] == "move":
         _, src, dst, k, x = chosen.key
@@ -151,10 +152,10 @@ def _explain(thinker: Any) -> str:
     before = static_value(b, me)
     n = len(view.legal_actions())
     if n == 1:
-        return (f"Suggested: {said}: the only choice here (your standing now: "
-                f"{_pct(before)}).{rating}")
-    return (f"Suggested: {said}: of the {n} choices it leaves you best placed (your standing "
-            f"now: {_pct(before)}).{rating}")
+        return (f"Suggested: {said}: the only choice here (as things stand, you win "
+                f"about {_pct(before)}).{rating}")
+    return (f"Suggested: {said}: of the {n} choices it leaves you best placed (as things "
+            f"stand, you win about {_pct(before)}).{rating}")
 
 
 def chambers_of(action: Action) -> list[str]:
