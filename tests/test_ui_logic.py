@@ -866,6 +866,20 @@ def test_after_a_redraw_the_window_shows_as_many_choices_as_it_can():
     # A lab that fits its panel never scrolls.
     assert edges.best_start(spans, 0, size, 400) is None
 
+    # Rows drifted apart: the one choice stands at the left end of the top row, the other
+    # rows lie to its right. Of the windows that show the choice, the one with the most
+    # chambers besides (a play-tester saw the top row and an empty band beside it).
+    top_row = [(x, x + 80) for x in range(100, 600, 100)]
+    others = [(x, x + 80) for x in range(600, 1400, 100)]
+    choice = [(100, 180)]
+    plain = edges.best_start(choice, 1500, size, full)
+    at = edges.best_start(choice, 1500, size, full, lab=top_row + others)
+    assert plain is not None and at is not None
+    assert at <= 100 - 8 and at + size >= 180 + 8  # the choice in view, padded
+    assert shown(top_row + others, at) > shown(top_row + others, plain)
+    # All in view already: it stays, whatever the rest of the lab.
+    assert edges.best_start(choice, 50, size, full, lab=top_row + others) is None
+
 
 def test_a_chambers_badges_and_the_disarmed_turrets_strike_stay_inside_its_hexagon():
     """The row of badges (Portal, GLaDOS, Turret, Cube) under the counters: each, and the

@@ -113,6 +113,11 @@ class Board:
         x, row = view.at
         return drawing.centre(row, x)
 
+    def letters(self) -> tuple[str, ...]:
+        """The chambers drawn in the lab now (their letters)."""
+        return tuple(name for name, view in self.views.items()
+                     if view.at is not None and "gone" not in view.cls)
+
     def view_box(self) -> tuple[float, float, float, float] | None:
         """The SVG's viewBox as numbers (left, top, width, height), or None before the
         first redraw."""

@@ -108,15 +108,21 @@ def reveal(side: str, hidden: list[tuple[float, float]], win: Window, half_w: fl
 
 
 def best_start(spans: list[tuple[float, float]], start: float, size: float,
-               full: float, pad: float = 8.0) -> float | None:
+               full: float, pad: float = 8.0,
+               lab: list[tuple[float, float]] | None = None) -> float | None:
     """After a redraw: where the window (`size` wide, now at `start`, over content `full`
     wide) should start along one axis so the choices' spans (from, to) are in view, or
-    None to stay. All in view: stay. All fit at once: their span centred. Too many: a
-    window that shows as many as possible, the one nearest where the window is now; it
-    stays if it already shows that many.
+    None to stay. All in view: stay. All fit at once: their span centred, or, given the
+    spans of all the `lab`'s chambers, of the windows that show every choice the one that
+    shows the most chambers besides (nearest the centred one): a lab whose rows have
+    drifted apart then shows its other rows, not an empty band beside the choices' row.
+    Too many: a window that shows as many as possible, the one nearest where the window is
+    now; it stays if it already shows that many.
 
     >>> best_start([(500, 580)], 0, 300, 1000)
     390.0
+    >>> best_start([(500, 580)], 0, 300, 1000, lab=[(500, 580), (600, 680), (700, 780)])
+    488.0
     >>> best_start([(0, 80), (100, 180), (900, 980)], 500, 300, 1000)
     0.0
     """
@@ -132,7 +138,20 @@ def best_start(spans: list[tuple[float, float]], start: float, size: float,
         return max(0.0, min(float(value), top))
 
     if hi - lo <= size - 2 * pad:
-        return clamp((lo + hi) / 2 - size / 2)
+        centred = clamp((lo + hi) / 2 - size / 2)
+        if not lab:
+            return centred
+        # The windows that keep every choice in view, padded: from `first` to `last`.
+        first, last = clamp(hi + pad - size), clamp(lo - pad)
+        if first > last:
+            return centred
+
+        def seen(at: float) -> int:
+            return sum(1 for a, b in lab if a >= at - 0.5 and b <= at + size + 0.5)
+
+        places = {centred} | {min(max(x, first), last) for a, b in lab
+                              for x in (a - pad, b + pad - size)}
+        return max(places, key=lambda at: (seen(at), -abs(at - centred), -at))
 
     def shown(at: float) -> int:
         return sum(1 for a, b in spans if a >= at - 0.5 and b <= at + size + 0.5)

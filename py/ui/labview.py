@@ -218,12 +218,15 @@ class LabView:
             half_w = drawing.W / 2 * self.scale
             half_h = drawing.R * self.scale
             points = self._points(self.want)
+            lab = self._points(self.board.letters())
             # An instant jump: a smooth scroll would leave the chambers half in view for a
             # moment after every redraw, and a test asserting "a legal chamber is in view".
             left = edges.best_start([(x - half_w, x + half_w) for x, _ in points],
-                                    geo.left, geo.width, geo.full_width)
+                                    geo.left, geo.width, geo.full_width,
+                                    lab=[(x - half_w, x + half_w) for x, _ in lab])
             top = edges.best_start([(y - half_h, y + half_h) for _, y in points],
-                                   geo.top, geo.height, geo.full_height)
+                                   geo.top, geo.height, geo.full_height,
+                                   lab=[(y - half_h, y + half_h) for _, y in lab])
             if left is not None or top is not None:
                 if left is not None:
                     self.wrap.scrollLeft = left
