@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -28,6 +29,10 @@ def test_two_player_game_to_game_over_by_clicks(page_watch, artifacts):
     assert status(page_watch).startswith("Game over")
     assert page_watch.locator("#gameover[open]").count() == 1
     assert "win" in page_watch.inner_text("#go-winners")
+    # The status line's mark is the winner's colour and shape (a shared win: neutral).
+    chip = page_watch.get_attribute("#status-chip", "class")
+    assert chip == "chip over" if "Shared" in page_watch.inner_text("#go-winners") \
+        else re.fullmatch(r"chip d([01]) shape\1", chip), chip
     assert page_watch.locator("#gameover [data-continue]").count() == 1  # play again
     assert page_watch.locator("#log li").count() > 20
     shot(page_watch, artifacts, "game-over", readme=True)
@@ -103,6 +108,9 @@ def test_new_game_over_a_saved_one_asks_first(page_watch, query):
     assert page_watch.input_value("#ng-seed") not in ("", "3")
     page_watch.click("#ng-start")
     assert page_watch.locator("#ng-confirm").is_visible()
+    # The confirmation is then the one way to start: no second start button beside it.
+    assert not page_watch.locator("#ng-start").is_visible()
+    assert not page_watch.locator("#ng-learn").is_visible()
     assert saved_game(page_watch) == first
     page_watch.fill("#ng-seed", "99")
     page_watch.click("#ng-confirm-yes")

@@ -134,6 +134,8 @@ class NewGameDialog:
         show(by_id("ng-continue"), can_continue and game_on)
         show(by_id("ng-cancel"), any_game and not (can_continue and game_on))
         show(by_id("ng-confirm"), False)
+        show(by_id("ng-start"), True)
+        show(by_id("ng-learn"), True)
         self._share()
         dialogs.close("gameover")
         dialogs.open_modal("newgame")
@@ -145,6 +147,9 @@ class NewGameDialog:
     def _start(self, confirmed: bool) -> None:
         if self.game_on and not confirmed:
             show(by_id("ng-confirm"), True)
+            # One way to start from here: the confirmation's (with Back to the game beside).
+            show(by_id("ng-start"), False)
+            show(by_id("ng-learn"), False)
             by_id("ng-confirm-yes").focus()
             return
         dialogs.close("newgame")

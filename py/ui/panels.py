@@ -88,7 +88,9 @@ class Panels:
             winners = " and ".join(s.names[w] for w in o.winners)
             verb = "win" if len(o.winners) > 1 else "wins"
             self._status(f"Game over: {winners} {verb}.")
-            self.texts.cls("status-chip", "chip over")
+            # The winner's own colour and shape; a shared win, the neutral mark.
+            w = o.winners[0] if len(o.winners) == 1 else None
+            self.texts.cls("status-chip", "chip over" if w is None else f"chip d{w} shape{w}")
             return
         seat = s.current_player
         self.texts.cls("status-chip", f"chip d{seat} shape{seat}")
