@@ -71,7 +71,8 @@ LEGEND_OFF_CENTRE = """() => [...document.querySelectorAll('#legend-box svg > *'
 MENU_LINES = """() => Object.fromEntries([...document.querySelectorAll('.more-menu > *')]
   .filter(el => el.offsetParent !== null).map(el => {
     const r = document.createRange(); r.selectNodeContents(el);
-    return [el.textContent.trim(), new Set([...r.getClientRects()].map(x => Math.round(x.top))).size];
+    const tops = [...r.getClientRects()].map(x => Math.round(x.top));
+    return [el.textContent.trim(), new Set(tops).size];
   }))"""
 
 
