@@ -970,3 +970,29 @@ def test_a_greyed_out_undo_says_why():
     assert "Nothing to take back: the last decision was another player's" in said
     ses.seats = ["easy", "easy"]
     assert ses.undo_blocked() == "Nothing to take back: it is not your turn"
+
+
+def test_an_old_edge_chamber_left_out_of_the_choices_says_why():
+    """At an activation, an old-edge chamber whose pick-up would break the lab in two is
+    not offered; the choices bar says so in the engine's words (a play-tester saw it marked
+    as on the old edge, left out, and nothing saying why)."""
+    seen = 0
+    for seed in range(60):
+        s = cakegame.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over and seen < 3:
+            texts = [str(a) for a in s.legal_actions()]
+            note = targets.blocked_note(s, texts)
+            if s.decision != "activate":
+                assert note == ""
+            elif note:
+                left = [c.letter for c in s.chambers()
+                        if c.old_edge and f"activate {c.letter}" not in texts]
+                assert note == "; ".join(
+                    f"{x} cannot be activated: picking up chamber {x} would break the lab "
+                    "in two" for x in left) + ".", note
+                seen += 1
+            s = s.apply(rng.choice(s.legal_actions()))
+        if seen >= 3:
+            break
+    assert seen == 3

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import cakegame
+
 # Verbs whose first argument is a chamber (the place a player clicks).
 CHAMBER_VERBS = frozenset({
     "from", "to", "activate", "portal", "subject", "cake", "fire", "burn", "destroy",
@@ -157,3 +159,23 @@ def ways_hint(s: Any, t: Targets, press_word: str) -> str:
         ways.append("choose:")
     text = ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + ", or " + ways[-1]
     return text[0].upper() + text[1:] + ("" if t.buttons else ".")
+
+
+def blocked_note(s: Any, texts: list[str]) -> str:
+    """At an activation, why an old-edge chamber is not among the choices, in the engine's
+    own words ("J cannot be activated: picking up chamber J would break the lab in two"):
+    a play-tester saw J marked as on the old edge, not offered, and nothing saying why."""
+    if s.decision != "activate":
+        return ""
+    offered = set(texts)
+    notes = []
+    for c in s.chambers():
+        text = f"activate {c.letter}"
+        if not c.old_edge or text in offered:
+            continue
+        try:
+            s.apply(text)
+        except cakegame.IllegalActionError as refused:
+            why = str(refused).split(" is not possible: ", 1)[-1]
+            notes.append(f"{c.letter} cannot be activated: {why}")
+    return "; ".join(notes) + "." if notes else ""
