@@ -228,8 +228,12 @@ class App:
                 self.saver.now()
             return
         same = self.state is not None and newer.state == self.state
-        kept = self.saver.keep_aside() if unsaved and not same else None
+        # Only a position of this tab's own is kept: not one it read from storage and then
+        # played nothing on (a late write of such a tab once kept a copy of that game).
+        own = self.state is not None and self.state != self.saver.synced
+        kept = self.saver.keep_aside() if unsaved and own and not same else None
         slot.adopt(newer)
+        self.saver.synced = newer.state
         if same:
             self.saver.due = False
             self.saver.show("")

@@ -12,6 +12,7 @@ that game) instead.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pyscript import window
 
@@ -33,11 +34,16 @@ class AutoSave(Deferred):
         self.held = False  # a shared link is being looked at: write nothing until play
         # Called with the stored text when another tab saved since this one read.
         self.moved_on: Callable[[str | None], None] = lambda raw: None
+        # The position this tab last read from storage or wrote there: a tab whose game is
+        # still that one has nothing of its own to keep aside when another tab moved on.
+        self.synced: Any = None
 
     def read(self) -> saves.Save | None:
         """The saved game, or None (none, or not resumable: then `problem` says why)."""
         rescued = _rescued()
         loaded = self.slot.load()
+        if loaded.save is not None:
+            self.synced = loaded.save.state
         if not self.store.available or self.slot.blocked:
             self.show(self.slot.blocked or self.store.problem or "cannot save")
         if loaded.title:
@@ -53,6 +59,7 @@ class AutoSave(Deferred):
             return
         result = self.slot.write(self.session.save_text)
         if result == slot.SAVED:
+            self.synced = self.session.state
             self.show("")
         elif result == slot.MOVED:
             try:
