@@ -43,16 +43,13 @@ def undo_depth(states: list[Any]) -> int:
 UNDO_TITLE = "Take back your last decision of this turn (U)"
 
 
-def undo_blocked(states: list[Any]) -> str:
-    """Why the player to act cannot take back their last decision (the Undo button's
-    tooltip while it is greyed out), or "" when they can."""
-    if undo_depth(states) > 0:
+
+def undo_blocked(before: Any, now: Any) -> str:
+    """Why the player to act at `now` cannot take back the decision made at `before`, one
+    action earlier (the Undo button's tooltip while it is greyed out), or "" when they can."""
+    if undoable(before, now):
         return ""
-    now = states[-1] if states else None
-    before = states[-2] if len(states) > 1 else None
-    if now is None or now.is_over:
-        return "Nothing to take back: the game is over" if now is not None else ""
-    if before is None or before.turn_number != now.turn_number:
+    if before.turn_number != now.turn_number:
         return "Nothing to take back yet this turn"
     if before.reveals != now.reveals:
         return "Nothing to take back: a card was drawn or the deck shuffled since, and what " \

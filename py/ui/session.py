@@ -126,15 +126,14 @@ class Session:
     def undo_blocked(self) -> str:
         """Why the player to act cannot take back a decision now ("" when they can): the
         Undo button's tooltip while it is greyed out."""
-        if not self.human_to_act():
-            return "Nothing to take back: it is not your turn"
-        if len(self.states) > 1:
-            return history.undo_blocked(self.states)
         now = self.state
         if now is not None and now.is_over:
             return "Nothing to take back: the game is over"
-        if self.undo_stop and self.log and now is not None \
-                and self.log[-1][0] == now.turn_number:
+        if not self.human_to_act():
+            return "Nothing to take back: it is not your turn"
+        if self.can_undo():
+            return ""
+        if self.undo_stop and self.log and self.log[-1][0] == now.turn_number:
             return self.undo_stop
         return "Nothing to take back yet this turn"
 
@@ -259,7 +258,7 @@ class Session:
             self.record.actions.append(text)
         depth = history.undo_depth(self.states)
         # Why Undo is greyed out now, said before the window forgets the state before.
-        self.undo_stop = history.undo_blocked(self.states[-2:]) if depth == 0 else ""
+        self.undo_stop = history.undo_blocked(s, new) if depth == 0 else ""
         if len(self.states) > depth + 1:
             cut = len(self.states) - depth - 1
             self.states = self.states[cut:]
