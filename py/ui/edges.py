@@ -143,8 +143,6 @@ def best_start(spans: list[tuple[float, float]], start: float, size: float,
             return centred
         # The windows that keep every choice in view, padded: from `first` to `last`.
         first, last = clamp(hi + pad - size), clamp(lo - pad)
-        if first > last:
-            return centred
 
         def seen(at: float) -> int:
             return sum(1 for a, b in lab if a >= at - 0.5 and b <= at + size + 0.5)

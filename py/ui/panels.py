@@ -54,8 +54,6 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
                   + "".join(buttons))
 
 
-
-
 class Panels:
     """Everything outside the lab that shows the game."""
 
