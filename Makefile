@@ -15,7 +15,7 @@ PORT ?= 8000
 STAMPS := .make
 # One process by default. `make test PYTEST_ARGS="-n 2 --dist worksteal"` runs it on two
 # workers (pytest-xdist; the longest tests go first, tests/conftest.py): about 16 minutes
-# against 21 here, but in one of three such runs on 2 December four page tests saw
+# against 22-25 here, but in one of three such runs on 2 December four page tests saw
 # Chromium's renderer crash while Pyodide started, which one process has never shown.
 PYTEST_ARGS ?=
 
