@@ -964,10 +964,20 @@ def test_a_greyed_out_undo_says_why():
         why = ses.undo_blocked()
         assert (why == "") == ses.can_undo(), (text, why)
         said.setdefault(why, text)
+        # A reload says the same (the reason travels in the save's ui).
+        again = Session()
+        again.resume(saves.decode(ses.save_text()))
+        assert again.undo_blocked() == why, (text, why)
     assert said["Nothing to take back: a card was drawn or the deck shuffled since, and "
                 "what was seen stays seen"] == "card"
     assert said["Nothing to take back yet this turn"].startswith("recycle ")
     assert "Nothing to take back: the last decision was another player's" in said
+    # A save's reason is believed only if it is one the game gives.
+    data = json.loads(ses.save_text())
+    data["ui"]["undo_stop"] = "<b>anything</b>"
+    odd = Session()
+    odd.resume(saves.decode(json.dumps(data)))
+    assert odd.undo_stop == ""
     ses.seats = ["easy", "easy"]
     assert ses.undo_blocked() == "Nothing to take back: it is not your turn"
 

@@ -44,14 +44,21 @@ UNDO_TITLE = "Take back your last decision of this turn (U)"
 
 
 
+NOT_YET = "Nothing to take back yet this turn"
+SEEN = "Nothing to take back: a card was drawn or the deck shuffled since, and what was seen " \
+    "stays seen"
+OTHERS = "Nothing to take back: the last decision was another player's"
+#: Every reason `undo_blocked` gives: a save's copy of one is believed only if it is here.
+UNDO_STOPS = frozenset({NOT_YET, SEEN, OTHERS})
+
+
 def undo_blocked(before: Any, now: Any) -> str:
     """Why the player to act at `now` cannot take back the decision made at `before`, one
     action earlier (the Undo button's tooltip while it is greyed out), or "" when they can."""
     if undoable(before, now):
         return ""
     if before.turn_number != now.turn_number:
-        return "Nothing to take back yet this turn"
+        return NOT_YET
     if before.reveals != now.reveals:
-        return "Nothing to take back: a card was drawn or the deck shuffled since, and what " \
-            "was seen stays seen"
-    return "Nothing to take back: the last decision was another player's"
+        return SEEN
+    return OTHERS

@@ -21,7 +21,9 @@ class Session:
     def __init__(self) -> None:
         self.state: Any = None
         self.states: list[Any] = []  # the undo window: states[0] .. states[-1] == state
-        self.undo_stop = ""  # why the last decision cannot be taken back ("" if it can)
+        # Why the last decision cannot be taken back ("" if it can); kept in the save's ui
+        # ("undo_stop") so the greyed-out Undo still says why after a reload.
+        self.undo_stop = ""
         self.actions: list[str] = []  # actions between consecutive states of the window
         self.log: list[list[Any]] = []
         self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
@@ -47,6 +49,7 @@ class Session:
         self.actions = []
         self.seats = list(seats)
         self.ui = {"pass_device": bool(pass_device), "revealed": None}
+        self.undo_stop = ""
         self.set_log([])
         self.last_action = ""
         self.record = record
@@ -62,6 +65,10 @@ class Session:
         hints = save.ui.get("hints")
         if type(hints) is int and hints >= 0:
             self.ui["hints"] = hints  # "Suggest a move" asked so far (ui.hint)
+        stop = save.ui.get("undo_stop")
+        self.undo_stop = stop if isinstance(stop, str) and stop in history.UNDO_STOPS else ""
+        if self.undo_stop:
+            self.ui["undo_stop"] = self.undo_stop
         self.record = save.record
         if save.undo_base is not None:
             s = save.undo_base
@@ -259,6 +266,10 @@ class Session:
         depth = history.undo_depth(self.states)
         # Why Undo is greyed out now, said before the window forgets the state before.
         self.undo_stop = history.undo_blocked(s, new) if depth == 0 else ""
+        if self.undo_stop:
+            self.ui["undo_stop"] = self.undo_stop
+        else:
+            self.ui.pop("undo_stop", None)
         if len(self.states) > depth + 1:
             cut = len(self.states) - depth - 1
             self.states = self.states[cut:]
