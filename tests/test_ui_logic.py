@@ -1006,3 +1006,27 @@ def test_an_old_edge_chamber_left_out_of_the_choices_says_why():
         if seen >= 3:
             break
     assert seen == 3
+
+
+def test_the_last_action_stays_outlined_after_a_reload():
+    """A reload mid-move keeps the picked chamber's dashed mark: the resumed session's last
+    action is the one played last (a play-tester saw the mark vanish on reload)."""
+    from ui import record
+    from ui.session import Session
+    for seed in range(4):
+        ses = Session()
+        ses.start(cakegame.new_game(players=3, seed=seed), ["human"] * 3, False)
+        ses.record = record.Record(3, seed, list(ses.state.names), None, ["human"] * 3, [])
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 60)):
+            if ses.state.is_over:
+                break
+            ses.apply(rng.choice(ses.legal_texts()))
+        again = Session()
+        again.resume(saves.decode(ses.save_text()))
+        assert ses.last_action and again.last_action == ses.last_action, seed
+    fresh = Session()
+    fresh.start(cakegame.new_game(players=2, seed=1), ["human"] * 2, False)
+    again = Session()
+    again.resume(saves.decode(fresh.save_text()))
+    assert again.last_action == ""

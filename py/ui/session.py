@@ -81,7 +81,10 @@ class Session:
             self.states = [save.state]
             self.actions = []
         self.set_log(save.log)
-        self.last_action = ""
+        # The last action stays outlined after a reload, as it was before (a chamber picked
+        # mid-move keeps its dashed mark).
+        done = self.record.actions if self.record is not None else self.actions
+        self.last_action = done[-1] if done else ""
 
     def set_log(self, log: list[list[Any]]) -> None:
         self.log = [list(e) for e in log]
