@@ -621,11 +621,13 @@ class App:
             follow = tuple(f"ghost:{g[0]}" for g in ghosts)
         elif marks:
             follow = tuple(marks)
-        else:
-            entry = session.log[-1] if session.last_action and session.log else None
+        elif session.follow_last:
+            entry = session.log[-1] if session.log else None
             touched = entry[3] if entry is not None and len(entry) > 3 else ""
             follow = tuple(touched) if isinstance(touched, str) and touched \
                 else tuple(sorted(last))
+        else:
+            follow = ()
         # What the edge markers count: the places that choose something now (a selected
         # chamber only lets go, so it is no choice).
         choices = tuple(f"ghost:{g[0]}" for g in ghosts) + tuple(

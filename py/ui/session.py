@@ -35,6 +35,9 @@ class Session:
         self.seats: list[str] = []
         self.ui: dict[str, Any] = {"pass_device": False, "revealed": None}
         self.last_action = ""  # the text of the action played last (outlined on the board)
+        # Whether the lab follows that action's chambers: only once it was played (or undone
+        # to) on this page. A resumed game shows as much of the lab as fits instead.
+        self.follow_last = False
         self._listed_for: Any = None  # the state whose legal actions `_listed` holds
         self._listed: list[str] = []
         self._listed_set: frozenset[str] = frozenset()
@@ -52,6 +55,7 @@ class Session:
         self.undo_stop = ""
         self.set_log([])
         self.last_action = ""
+        self.follow_last = False
         self.record = record
 
     def resume(self, save: saves.Save) -> None:
@@ -85,6 +89,7 @@ class Session:
         # mid-move keeps its dashed mark).
         done = self.record.actions if self.record is not None else self.actions
         self.last_action = done[-1] if done else ""
+        self.follow_last = False
 
     def set_log(self, log: list[list[Any]]) -> None:
         self.log = [list(e) for e in log]
@@ -279,6 +284,7 @@ class Session:
             self.actions = self.actions[cut:]
         self.state = new
         self.last_action = text
+        self.follow_last = True
         if self.is_human(seat):
             # Who acted holds the device: a seat that began its turn with nothing to hide (an
             # empty hand, so no curtain) and then drew a card keeps playing, with no curtain
@@ -297,6 +303,7 @@ class Session:
             self.record.actions.pop()
         self.state = self.states[-1]
         self.last_action = self.actions[-1] if self.actions else ""
+        self.follow_last = bool(self.last_action)
         if self.log:
             self.log.pop()
             self.log_parts.pop()
