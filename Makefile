@@ -13,11 +13,12 @@ SHELL := /bin/bash
 PYTHON ?= python3
 PORT ?= 8000
 STAMPS := .make
-# One process by default. `make test PYTEST_ARGS="-n 2 --dist worksteal"` runs it on two
-# workers (pytest-xdist; the longest tests go first, tests/conftest.py): about 16 minutes
-# against 22-25 here, but in one of three such runs on 2 December four page tests saw
-# Chromium's renderer crash while Pyodide started, which one process has never shown.
-PYTEST_ARGS ?=
+# The suite runs on one pytest-xdist worker per core, up to four (the longest tests go first,
+# tests/conftest.py): on this project's 2-core machines 12 minutes on two workers against
+# 16-17 in one process (3 December), since most of a page test is a browser starting
+# Python. `make test PYTEST_ARGS=` runs it in one process.
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 4 ] && n=4; echo $$n)
+PYTEST_ARGS ?= $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist worksteal)
 
 .PHONY: play serve build runtime config wheel pybundle precache site test test-deps pip-deps chromium \
         engines lint typecheck bench bench-browsers clean distclean

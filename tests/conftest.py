@@ -185,17 +185,17 @@ class PageWatch:
         """Open `path` (relative to the site) and, by default, wait until Python is up.
 
         Chromium's renderer has been seen to crash while a page loads on a heavily loaded
-        machine; a crashed load is started over once in a fresh page of the same context,
-        whose storage and init scripts carry over."""
+        machine; a crashed load is started over, up to twice, in a fresh page of the same
+        context, whose storage and init scripts carry over."""
         url = self.base_url + path.lstrip("/") if "://" not in path else path
-        for attempt in (1, 2):
+        for attempt in (1, 2, 3):
             try:
                 response = self.page.goto(url)
                 if wait_ready:
                     self.wait_ready(timeout)
                 return response
             except PlaywrightError as error:
-                if attempt == 2 or "crashed" not in str(error).lower():
+                if attempt == 3 or "crashed" not in str(error).lower():
                     raise
                 self.page = self.page.context.new_page()
                 self._listen(self.page)
