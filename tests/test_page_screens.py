@@ -236,6 +236,13 @@ MOTION_ENDED = """
 """
 
 
+GAME_OVER_ROWS = """
+() => ['go-close', 'go-review', 'go-again'].map(id => {
+  const r = document.getElementById(id).getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: r.width};
+})
+"""
+
 @pytest.mark.parametrize("size", list(_params()))
 def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size):
     viewport, touch, players, seed, seats = SIZES[size]
@@ -299,6 +306,14 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
     hidden = [b for b, seen in page.evaluate(GAME_OVER_BUTTONS) if not seen]
     page.screenshot(path=str(artifacts / f"over-{size}.png"))
     assert not hidden, f"{size}: the game-over buttons {hidden} are out of view"
+    if phone:
+        # Two rows of whole widths: the two ways to look back side by side, "Play again"
+        # across the row under them (they once wrapped as three buttons of three widths).
+        look, review, again = page.evaluate(GAME_OVER_ROWS)
+        assert abs(look["top"] - review["top"]) < 1 and abs(look["w"] - review["w"]) < 1, \
+            (look, review)
+        assert again["top"] >= look["bottom"] and \
+            abs(again["w"] - (review["right"] - look["left"])) < 1, (look, review, again)
     (artifacts / f"tops-{size}.json").write_text(json.dumps(tops))
     (artifacts / f"crossing-{size}.json").write_text(json.dumps(sorted(crossing)))
     # No layout jumps: what sits above the lab (status, strip, prompt, tray) keeps its
