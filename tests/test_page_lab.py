@@ -97,7 +97,7 @@ def test_legend_log_highlight_and_settings(page_watch):
     rng = random.Random(5)
     for _ in range(12):
         click_random(page, rng)
-    entry = page.locator("#log .log-entry[data-chambers]").last
+    entry = page.locator("#log .log-entry[data-chambers]:visible").last
     letters = entry.get_attribute("data-chambers")
     entry.hover()
     lit = page.evaluate("[...document.querySelectorAll('#chambers .chamber.flash')]"
@@ -722,4 +722,34 @@ def test_the_computers_pace_says_what_it_is_on_a_phone(page_watch):
         assert page.evaluate("document.getElementById('pace').selectedOptions[0].text") == words
         assert menu[0]["words"] <= menu[0]["room"], (value, menu)
     page.select_option("#pace", "normal")
+    page.assert_clean()
+
+
+LOG_LINES = """
+() => [...document.querySelectorAll('#log .log-entry')].map(e => [
+  e.textContent, e.classList.contains('log-step'), e.getClientRects().length > 0])
+"""
+
+
+def test_a_move_is_one_line_of_the_log(page_watch):
+    """A group's move is one line once it is whole ("moves 2 Test Subjects from chamber H to
+    chamber O"): its first steps ("picks their Test Subjects in H", "sends them to O") show
+    only while the move is under way (the log once took three lines for every move)."""
+    from playhelp import session_save
+
+    page = page_watch
+    # Stopped just after a move's first step: that step is the log's last line.
+    raw = session_save(2, 9, lambda ses: len(ses.log) > 30 and ses.actions
+                       and ses.actions[-1].startswith("from "))
+    open_saved(page, raw)
+    lines = page.evaluate(LOG_LINES)
+    texts = [text for text, _, _ in lines]
+    steps = [(text, shown) for text, step, shown in lines if step]
+    assert any(" picks " in t for t, _ in steps) and any(" sends them" in t for t, _ in steps)
+    # Every step is hidden, but the last line (the move under way).
+    assert [shown for _, shown in steps[:-1]] == [False] * (len(steps) - 1), steps
+    assert steps[-1][1] and texts[-1] == steps[-1][0], (steps[-1], texts[-1])
+    # What stays in view tells every move whole.
+    whole = [t for t, step, shown in lines if shown and " moves " in t]
+    assert len(whole) >= (len(steps) - 1) // 2, (whole, steps)
     page.assert_clean()

@@ -20,6 +20,12 @@ LONG_STATUS = 50  # characters: a longer status line is set smaller on a desktop
 # from the browser's media query), "click" elsewhere.
 press_word = "click"
 
+# The first steps of a group's move ("picks their Test Subjects in H", "sends them to O"):
+# the log shows them while the move is under way; once its last step says the whole move
+# ("moves 2 Test Subjects from chamber H to chamber O") they are hidden (css/game.css), so a
+# move is one line of the log, not three.
+LOG_STEPS = frozenset({"from", "to"})
+
 
 def card_side(card: Any, side: str, caption: str) -> str:
     """One side of a card, as markup."""
@@ -353,6 +359,8 @@ class Panels:
                                       f" · {who}" if who else ""))))
             cls = f"log-entry d{seat}" if seat_ok else "log-entry"
             step = str(i + offset) if offset >= 0 else None  # a click replays from here
+            if step is not None and rec.actions[i + offset - 1].split(" ", 1)[0] in LOG_STEPS:
+                cls += " log-step"
             # Not a Tab stop each (a long log would bury the choices for keyboard players):
             # a hover or a tap lights the chambers up.
             new.append(markup("li", text, cls, data_chambers=letters or None, data_step=step,
