@@ -1030,3 +1030,21 @@ def test_the_last_action_stays_outlined_after_a_reload():
     again = Session()
     again.resume(saves.decode(fresh.save_text()))
     assert again.last_action == ""
+
+
+def test_escape_writes_what_html_escape_writes():
+    """ui.escape stands in for `html.escape` (whose import costs the start-up): the same
+    output for every mix of the characters markup gives a meaning, and plain text as it is."""
+    import html
+    import itertools
+
+    from ui.escape import escape
+
+    pieces = ["&", "<", ">", '"', "'", "a", "é", "&amp;", " ", "\n"]
+    for n in range(1, 4):
+        for parts in itertools.product(pieces, repeat=n):
+            text = "".join(parts)
+            assert escape(text) == html.escape(text, quote=True), text
+    plain = "Orange moves 2 Test Subjects"
+    assert escape(plain) is plain
+    assert escape("<b>Ann</b>") == "&lt;b&gt;Ann&lt;/b&gt;"

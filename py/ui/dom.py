@@ -12,13 +12,12 @@ builds a list of new elements as one string of escaped markup inserted with one 
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from .escape import escape
 from .slot import Unreadable  # the browser threw when asked for a stored value
 
 try:  # Pyodide 0.27+ hands JS null over as `jsnull`, not None
@@ -54,13 +53,11 @@ def attr_name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
 
 
-_SPECIAL = re.compile(r"[&<>\"']")
 
 
 def esc(text: Any) -> str:
-    """`text` made safe for markup, inside an element or a double-quoted attribute."""
-    text = str(text)
-    return html.escape(text, quote=True) if _SPECIAL.search(text) else text
+    """`text` made safe for markup, inside an element or a quoted attribute."""
+    return escape(str(text))
 
 
 def markup(tag: str, text: str | None = None, cls: str | None = None, inner: str = "",

@@ -8,13 +8,12 @@ saved game" close it without a change, so there is always a way back by touch.
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 from typing import Any
 
 from pyscript import document, window
 
 from . import dialogs, params, saves
-from .dom import by_id, h, show
+from .dom import by_id, esc, h, show
 
 
 def random_seed() -> int:
@@ -111,7 +110,7 @@ class NewGameDialog:
         # The link may wrap only between its settings (it broke inside names: "Ora/nge").
         query = f"index.html{params.query_of(st)}".split("&")
         by_id("ng-share").innerHTML = "Same game again: " + "&amp;<wbr>".join(
-            escape(part) for part in query)
+            esc(part) for part in query)
 
     def open(self, st: params.Settings, can_continue: bool, game_on: bool,
              any_game: bool) -> None:

@@ -9,11 +9,11 @@ every text in it is escaped.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from cakegame.events import EventKind, short
 
+from .escape import escape
 from .eventlog import recycle_cut_short
 from .labels import COLOURS, DIVISION_NAMES
 
