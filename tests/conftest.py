@@ -152,6 +152,7 @@ class PageWatch:
         self.failed_responses: list[str] = []  # "404 http://..." (4xx and 5xx)
         host = urlsplit(base_url).hostname
         self._host = host
+        self.last_url = base_url  # the address `goto` opened last
 
         def on_route(route):
             url = route.request.url
@@ -188,6 +189,7 @@ class PageWatch:
         machine; a crashed load is started over, up to twice, in a fresh page of the same
         context, whose storage and init scripts carry over."""
         url = self.base_url + path.lstrip("/") if "://" not in path else path
+        self.last_url = url
         for attempt in (1, 2, 3):
             try:
                 response = self.page.goto(url)
@@ -202,9 +204,22 @@ class PageWatch:
         raise AssertionError("unreachable")
 
     def wait_ready(self, timeout: float = BOOT_TIMEOUT_MS) -> None:
-        """Wait for <html data-boot="ready"> (js/boot.js sets it when main.py has run)."""
-        self.page.wait_for_selector("html[data-boot=ready], html[data-boot=error]",
-                                    state="attached", timeout=timeout)
+        """Wait for <html data-boot="ready"> (js/boot.js sets it when main.py has run).
+
+        A renderer that crashes meanwhile (after a reload, say) is replaced, as `goto` does:
+        the same address opened again, up to twice, in a fresh page of the same context."""
+        for attempt in (1, 2, 3):
+            try:
+                self.page.wait_for_selector("html[data-boot=ready], html[data-boot=error]",
+                                            state="attached", timeout=timeout)
+                break
+            except PlaywrightError as error:
+                if attempt == 3 or "crashed" not in str(error).lower():
+                    raise
+                url = self.page.url if self.page.url.startswith(self.base_url) else self.last_url
+                self.page = self.page.context.new_page()
+                self._listen(self.page)
+                self.page.goto(url)
         state = self.page.evaluate("document.documentElement.dataset.boot")
         if state != "ready":
             error = self.page.evaluate("window.cakeBoot && window.cakeBoot.error")
