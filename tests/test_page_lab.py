@@ -753,3 +753,30 @@ def test_a_move_is_one_line_of_the_log(page_watch):
     whole = [t for t, step, shown in lines if shown and " moves " in t]
     assert len(whole) >= (len(steps) - 1) // 2, (whole, steps)
     page.assert_clean()
+
+
+STATUS_LINES = """
+() => {
+  const s = document.getElementById('status');
+  return [s.textContent, Math.round(s.getBoundingClientRect().height
+                                    / parseFloat(getComputedStyle(s).lineHeight))];
+}
+"""
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_on_a_phone_a_long_prompt_beside_the_pace_menu_takes_three_lines(page_watch):
+    """Beside the computers' pace menu a phone's status once took four lines for "Orange:
+    choose where the Test Subjects in chamber G go"; now at most three."""
+    from playhelp import session_save
+
+    page = page_watch
+    raw = session_save(2, 9, lambda ses: len(ses.log) > 10 and ses.actions
+                       and ses.actions[-1].startswith("from ") and ses.state.current_player == 0,
+                       seats=["human", "medium"])
+    open_saved(page, raw)
+    assert page.locator("#pace-box:not([hidden])").count() == 1
+    text, lines = page.evaluate(STATUS_LINES)
+    assert "choose where the Test Subjects in chamber" in text, text
+    assert lines <= 3, (text, lines)
+    page.assert_clean()

@@ -111,7 +111,8 @@ class Panels:
 
     def _status(self, text: str) -> None:
         """The status line. A desktop keeps it to one line: a long one is set smaller, so
-        it is rarely cut, and when it is, the whole of it shows on hover."""
+        it is rarely cut, and when it is, the whole of it shows on hover. A phone sets a
+        long one smaller too, so it takes fewer of the screen's lines."""
         self.texts.text("status", text)
         self.texts.cls("status", "long" if len(text) > LONG_STATUS else "")
         self.texts.prop("status", "title", text)
