@@ -34,7 +34,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.engines]
 # point the engine's hit testing gives to it; `r` chooses among them. Returns
 # {point, action, ready} or null when nothing can be pressed (a computer player thinking).
 PICK = """
-(r) => {
+([r, untilOver]) => {
+  // A computer may end the game between the caller's look at the status and this pick:
+  // then nothing is pressed (not "Play again" in the game-over dialog just opened).
+  if (untilOver && document.getElementById('status').textContent.startsWith('Game over')) {
+    return null;
+  }
   const modal = [...document.querySelectorAll('dialog[open]')].pop();
   const scope = modal || document;
   const els = [...scope.querySelectorAll(
@@ -135,10 +140,12 @@ def saved_game(page: Page) -> dict | None:
     return None if text is None else json.loads(text)["game"]
 
 
-def press_something(page: Page, rng: random.Random, tap: bool = False) -> str | None:
+def press_something(page: Page, rng: random.Random, tap: bool = False,
+                    until_over: bool = False) -> str | None:
     """Press one thing a player could press now, by pointer (or finger); wait for the
-    redraw. Returns the action (or "continue"), or None when nothing can be pressed."""
-    pick = page.js(PICK, rng.random())
+    redraw. Returns the action (or "continue"), or None when nothing can be pressed (or,
+    with `until_over`, when the game is over)."""
+    pick = page.js(PICK, [rng.random(), until_over])
     if pick is None:
         return None
     (page.tap_at if tap else page.click_at)(*pick["point"])
@@ -151,8 +158,8 @@ def play_to_game_over(page: Page, rng: random.Random, max_presses: int = 3000) -
     presses = idle = 0
     while not status(page).startswith("Game over"):
         assert presses < max_presses, f"{page.engine}: no Game over: {status(page)}"
-        if press_something(page, rng) is None:
-            idle += 1  # a computer player is thinking
+        if press_something(page, rng, until_over=True) is None:
+            idle += 1  # a computer player is thinking (or has just ended the game)
             assert idle < 600, f"{page.engine}: nothing to press: {status(page)}"
             page.js("() => new Promise(res => setTimeout(res, 100))")
             continue
