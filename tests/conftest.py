@@ -135,6 +135,11 @@ def browser_context_args(browser_context_args):
             "viewport": {"width": 1280, "height": 800}}
 
 
+def _crashed(error: Exception) -> bool:
+    """Whether Playwright's error says the page's renderer crashed."""
+    return "crashed" in str(error).lower()
+
+
 class PageWatch:
     """A Playwright page that records what it asks for and what it logs.
 
@@ -193,15 +198,19 @@ class PageWatch:
         for attempt in (1, 2, 3):
             try:
                 response = self.page.goto(url)
-                if wait_ready:
-                    self.wait_ready(timeout)
-                return response
+                break
             except PlaywrightError as error:
-                if attempt == 3 or "crashed" not in str(error).lower():
+                if attempt == 3 or not _crashed(error):
                     raise
-                self.page = self.page.context.new_page()
-                self._listen(self.page)
-        raise AssertionError("unreachable")
+                self._fresh_page()
+        if wait_ready:
+            self.wait_ready(timeout)
+        return response
+
+    def _fresh_page(self) -> None:
+        """A new page of the same context in place of one whose renderer crashed."""
+        self.page = self.page.context.new_page()
+        self._listen(self.page)
 
     def wait_ready(self, timeout: float = BOOT_TIMEOUT_MS) -> None:
         """Wait for <html data-boot="ready"> (js/boot.js sets it when main.py has run).
@@ -214,11 +223,10 @@ class PageWatch:
                                             state="attached", timeout=timeout)
                 break
             except PlaywrightError as error:
-                if attempt == 3 or "crashed" not in str(error).lower():
+                if attempt == 3 or not _crashed(error):
                     raise
                 url = self.page.url if self.page.url.startswith(self.base_url) else self.last_url
-                self.page = self.page.context.new_page()
-                self._listen(self.page)
+                self._fresh_page()
                 self.page.goto(url)
         state = self.page.evaluate("document.documentElement.dataset.boot")
         if state != "ready":

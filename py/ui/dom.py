@@ -53,8 +53,6 @@ def attr_name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
 
 
-
-
 def esc(text: Any) -> str:
     """`text` made safe for markup, inside an element or a quoted attribute."""
     return escape(str(text))
