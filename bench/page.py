@@ -190,6 +190,20 @@ def paints(page) -> dict:
     return dict(entries)
 
 
+def attempts(measure, what: str, errors: type[BaseException] | tuple[type[BaseException], ...],
+             tries: int = LINK_TRIES) -> tuple[dict | None, int]:
+    """`measure()`, tried up to `tries` times while it raises one of `errors` (each failure
+    told on stderr); returns its result (None if every try failed) and how many failed."""
+    for attempt in range(1, tries + 1):
+        try:
+            return measure(), attempt - 1
+        except errors as error:
+            again = "; measured again" if attempt < tries else ""
+            print(f"{what}, attempt {attempt}, not measured: {str(error).splitlines()[0]}"
+                  f"{again}", file=sys.stderr)
+    return None, tries
+
+
 def start(page, url: str, selector: str, reload: bool = False) -> float:
     """Load (or reload) and return ms from navigation start to the ready selector."""
     if reload:
@@ -529,21 +543,17 @@ def main(argv=None) -> int:
                     for name in names if run % 2 == 0 else names[::-1]:
                         if results[name]["error"]:
                             continue
-                        for attempt in range(1, LINK_TRIES + 1):
-                            try:
-                                one = measure_link_start(browser, pages.url, name,
-                                                         waterfall=(run == 0))
-                                if name == "game":
-                                    one.update(measure_early(browser, pages.url, link.LINK))
-                            except PlaywrightError as error:
-                                again = "; measured again" if attempt < LINK_TRIES else ""
-                                print(f"{name} over the link, attempt {attempt}, not "
-                                      f"measured: {str(error).splitlines()[0]}{again}",
-                                      file=sys.stderr)
-                                link_retries += 1
-                                continue
+                        def measure(name=name, run=run) -> dict:
+                            one = measure_link_start(browser, pages.url, name,
+                                                     waterfall=(run == 0))
+                            if name == "game":
+                                one.update(measure_early(browser, pages.url, link.LINK))
+                            return one
+                        one, failures = attempts(measure, f"{name} over the link",
+                                                 PlaywrightError)
+                        link_retries += failures
+                        if one is not None:
                             linked[name].append(one)
-                            break
         for name in names:
             if results[name]["error"] or args.clicks <= 0:
                 continue

@@ -75,3 +75,28 @@ def test_frame_work_is_the_busy_time_inside_each_marked_frame():
     ]
     assert bench_page.frame_work({"traceEvents": events}) == [3.0, 2.0, 6.0]
     assert bench_page.frame_work({"traceEvents": []}) == []
+
+
+def test_a_failed_start_over_the_link_is_measured_again(capsys):
+    """One start that dies (a reset connection, say) is measured once more, not lost;
+    a start that keeps failing gives no run, and every failure is told."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import page as bench_page
+
+    calls = []
+
+    def flaky() -> dict:
+        calls.append(1)
+        if len(calls) == 1:
+            raise ConnectionResetError("Connection reset by peer\nmore")
+        return {"cold": 1.0}
+
+    assert bench_page.attempts(flaky, "micropip over the link", OSError) == ({"cold": 1.0}, 1)
+    assert "attempt 1, not measured: Connection reset by peer; measured again" in \
+        capsys.readouterr().err
+
+    def broken() -> dict:
+        raise ConnectionResetError("gone")
+
+    assert bench_page.attempts(broken, "game over the link", OSError, tries=2) == (None, 2)
+    assert capsys.readouterr().err.count("not measured: gone") == 2
