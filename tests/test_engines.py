@@ -33,13 +33,19 @@ pytestmark = [pytest.mark.browser, pytest.mark.engines]
 # Pick what a player could press now (inside the open modal dialog if there is one), at a
 # point the engine's hit testing gives to it; `r` chooses among them. Returns
 # {point, action, ready} or null when nothing can be pressed (a computer player thinking).
+# With `before` (the status's data-ready at the last press) it first waits, up to `ms`, for
+# the redraw that press caused: one call to the engine per press instead of two, which is
+# most of a whole game's time in WebKit, whose driver takes a round trip for each.
+# With `untilOver`, a game that is over gives {over: true}: nothing is pressed then (not
+# "Play again" in the game-over dialog a computer's last move has just opened).
 PICK = """
-([r, untilOver]) => {
-  // A computer may end the game between the caller's look at the status and this pick:
-  // then nothing is pressed (not "Play again" in the game-over dialog just opened).
-  if (untilOver && document.getElementById('status').textContent.startsWith('Game over')) {
-    return null;
+async ([r, untilOver, before, ms]) => {
+  const status = document.getElementById('status');
+  const t0 = performance.now();
+  while (before !== null && status.dataset.ready === before && performance.now() - t0 < ms) {
+    await new Promise(res => setTimeout(res, 10));
   }
+  if (untilOver && status.textContent.startsWith('Game over')) return {over: true};
   const modal = [...document.querySelectorAll('dialog[open]')].pop();
   const scope = modal || document;
   const els = [...scope.querySelectorAll(
@@ -52,7 +58,7 @@ PICK = """
     const el = els[(start + i) % els.length];
     const point = pointOn(el);
     if (point) return {point, action: el.getAttribute('data-action') ?? 'continue',
-                       ready: document.getElementById('status').dataset.ready};
+                       ready: status.dataset.ready};
   }
   return null;
 }
@@ -140,12 +146,10 @@ def saved_game(page: Page) -> dict | None:
     return None if text is None else json.loads(text)["game"]
 
 
-def press_something(page: Page, rng: random.Random, tap: bool = False,
-                    until_over: bool = False) -> str | None:
+def press_something(page: Page, rng: random.Random, tap: bool = False) -> str | None:
     """Press one thing a player could press now, by pointer (or finger); wait for the
-    redraw. Returns the action (or "continue"), or None when nothing can be pressed (or,
-    with `until_over`, when the game is over)."""
-    pick = page.js(PICK, [rng.random(), until_over])
+    redraw. Returns the action (or "continue"), or None when nothing can be pressed."""
+    pick = page.js(PICK, [rng.random(), False, None, 0])
     if pick is None:
         return None
     (page.tap_at if tap else page.click_at)(*pick["point"])
@@ -154,17 +158,24 @@ def press_something(page: Page, rng: random.Random, tap: bool = False,
 
 
 def play_to_game_over(page: Page, rng: random.Random, max_presses: int = 3000) -> int:
-    """Click until the status says "Game over" (computer players move in between)."""
+    """Click until the status says "Game over" (computer players move in between); each
+    press's redraw is waited for inside the next pick."""
     presses = idle = 0
-    while not status(page).startswith("Game over"):
+    before = None
+    while True:
+        pick = page.js(PICK, [rng.random(), True, before, 3000])
+        if pick is not None and pick.get("over"):
+            return presses
         assert presses < max_presses, f"{page.engine}: no Game over: {status(page)}"
-        if press_something(page, rng, until_over=True) is None:
+        if pick is None:
             idle += 1  # a computer player is thinking (or has just ended the game)
             assert idle < 600, f"{page.engine}: nothing to press: {status(page)}"
             page.js("() => new Promise(res => setTimeout(res, 100))")
+            before = None
             continue
+        page.click_at(*pick["point"])
+        before = pick["ready"]
         presses += 1
-    return presses
 
 
 def play(page: Page, rng: random.Random, presses: int, tap: bool = False) -> None:
