@@ -77,13 +77,16 @@ def enabled_actions(page) -> list[str]:
 
 
 def play_to_end(page, seed: int, max_clicks: int = 6000, on_click=None) -> int:
-    """Click at random until `#status` says "Game over"; returns the number of clicks."""
+    """Click at random until `#status` says "Game over"; returns the number of clicks. For
+    games of people only: the status is read as each click's redraw left it."""
     rng = random.Random(seed)
+    said = status(page)
     for n in range(max_clicks):
-        if status(page).startswith("Game over"):
+        if said.startswith("Game over"):
             return n
         result = click_random(page, rng)
         assert result is not None, f"nothing to press after {n} clicks: {status(page)}"
+        said = result[1]  # the status as the click's redraw left it
         if on_click is not None:
             on_click(n, result)
     raise AssertionError(f"no Game over after {max_clicks} clicks: {status(page)}")
