@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -182,6 +183,30 @@ def p95(values):
     if not values:
         return None
     return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+
+
+def median_interval(values: list[float], confidence: float = 0.95
+                    ) -> tuple[float, float] | None:
+    """A distribution-free interval for the median of `values` (from the order statistics:
+    the k-th smallest and k-th largest, k the largest for which the binomial chance that
+    the median lies outside is at most 1 - confidence); None when there are too few."""
+    ordered = sorted(values)
+    n = len(ordered)
+    best = None
+    for k in range(1, n // 2 + 1):
+        outside = 2 * sum(math.comb(n, i) for i in range(k)) / 2 ** n
+        if outside > 1 - confidence:
+            break
+        best = (ordered[k - 1], ordered[n - k])
+    return best
+
+
+def paired_ratios(game_runs: list[dict], floor_runs: list[dict], key: str = "cold"
+                  ) -> list[float]:
+    """The game's time over the floor's in each round both were measured in (rounds are
+    interleaved, so each pair shares the machine's load of its moment)."""
+    return [g[key] / f[key] for g, f in zip(game_runs, floor_runs)
+            if g.get(key) and f.get(key)]
 
 
 def paints(page) -> dict:
@@ -633,8 +658,22 @@ def main(argv=None) -> int:
               "style, layout, paint; long animation frames (over 50 ms, any cause) during "
               f"those clicks: {'-' if loaf is None else loaf})")
 
+    paired = {}
+    if "game" in names:
+        for floor in ("hello", "micropip"):
+            if floor not in names:
+                continue
+            ratios = paired_ratios(results["game"]["runs"], results[floor]["runs"])
+            if not ratios:
+                continue
+            interval = median_interval(ratios)
+            paired[floor] = {"ratios": ratios, "median": median(ratios), "interval": interval}
+            span = (f", 95% interval {interval[0]:.2f}-{interval[1]:.2f}x" if interval
+                    else " (too few rounds for a 95% interval)")
+            print(f"cold start, game/{floor} paired by round: median {median(ratios):.2f}x "
+                  f"of {len(ratios)} rounds{span}")
     out = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "runs": args.runs, "sw": args.sw,
-           "summary": summary, "raw": results,
+           "summary": summary, "paired": paired, "raw": results,
            "link": {"conditions": link.LINK, "summary": link_summary, "raw": linked,
                     "retries": link_retries}}
     if args.json:

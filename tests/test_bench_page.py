@@ -100,3 +100,19 @@ def test_a_failed_start_over_the_link_is_measured_again(capsys):
 
     assert bench_page.attempts(broken, "game over the link", OSError, tries=2) == (None, 2)
     assert capsys.readouterr().err.count("not measured: gone") == 2
+
+
+def test_the_paired_ratio_has_a_distribution_free_interval_for_its_median():
+    """Each interleaved round gives one game/floor ratio; their median's interval comes from
+    order statistics, so it needs no assumption about how start-ups spread."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import page
+
+    # Five rounds are too few for a 95% interval (both ends outside 6.25% of the time);
+    # fifteen give the 4th smallest and 4th largest (outside 3.5% of the time).
+    assert page.median_interval([1.0, 1.1, 0.9, 1.2, 0.8]) is None
+    assert page.median_interval([3, 1, 2, 6, 5, 4]) == (1, 6)
+    assert page.median_interval(list(range(15, 0, -1))) == (4, 12)
+    game = [{"cold": 110.0}, {"cold": 90.0}, {"cold": None}, {"cold": 100.0}]
+    floor = [{"cold": 100.0}, {"cold": 100.0}, {"cold": 100.0}]
+    assert page.paired_ratios(game, floor) == [1.1, 0.9]
