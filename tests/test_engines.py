@@ -30,21 +30,31 @@ from tools.siteserver import SiteServer  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.engines]
 
+# Wait (in the page) until #status has been redrawn since `before`, at most `ms`.
+REDRAWN = """
+async ([before, ms]) => {
+  const status = document.getElementById('status');
+  const t0 = performance.now();
+  while (status.dataset.ready === before && performance.now() - t0 < ms) {
+    await new Promise(res => setTimeout(res, 10));
+  }
+  return status.dataset.ready !== before;
+}
+"""
+
 # Pick what a player could press now (inside the open modal dialog if there is one), at a
 # point the engine's hit testing gives to it; `r` chooses among them. Returns
 # {point, action, ready} or null when nothing can be pressed (a computer player thinking).
 # With `before` (the status's data-ready at the last press) it first waits, up to `ms`, for
-# the redraw that press caused: one call to the engine per press instead of two, which is
-# most of a whole game's time in WebKit, whose driver takes a round trip for each.
+# the redraw that press caused (REDRAWN, above): one script call per press instead of three
+# (the status, the pick, the wait), which is most of a whole game's time in WebKit, whose
+# driver takes a round trip for each.
 # With `untilOver`, a game that is over gives {over: true}: nothing is pressed then (not
 # "Play again" in the game-over dialog a computer's last move has just opened).
 PICK = """
 async ([r, untilOver, before, ms]) => {
+  if (before !== null) await (REDRAWN)([before, ms]);
   const status = document.getElementById('status');
-  const t0 = performance.now();
-  while (before !== null && status.dataset.ready === before && performance.now() - t0 < ms) {
-    await new Promise(res => setTimeout(res, 10));
-  }
   if (untilOver && status.textContent.startsWith('Game over')) return {over: true};
   const modal = [...document.querySelectorAll('dialog[open]')].pop();
   const scope = modal || document;
@@ -62,19 +72,8 @@ async ([r, untilOver, before, ms]) => {
   }
   return null;
 }
-""".replace("POINT_ON", POINT_ON)
+""".replace("POINT_ON", POINT_ON).replace("REDRAWN", REDRAWN.strip())
 
-# Wait (in the page) until #status has been redrawn since `before`, at most `ms`.
-REDRAWN = """
-async ([before, ms]) => {
-  const status = document.getElementById('status');
-  const t0 = performance.now();
-  while (status.dataset.ready === before && performance.now() - t0 < ms) {
-    await new Promise(res => setTimeout(res, 10));
-  }
-  return status.dataset.ready !== before;
-}
-"""
 
 # The save as the page has written it (one task later: the save follows the redraw).
 SAVED = """
