@@ -209,6 +209,20 @@ def paired_ratios(game_runs: list[dict], floor_runs: list[dict], key: str = "col
             if g.get(key) and f.get(key)]
 
 
+def pair_with_floors(results: dict, names: list[str]) -> dict:
+    """For each floor measured beside the game: its paired cold-start ratios, their median
+    and the median's 95% interval."""
+    paired = {}
+    for floor in ("hello", "micropip"):
+        if "game" not in names or floor not in names:
+            continue
+        ratios = paired_ratios(results["game"]["runs"], results[floor]["runs"])
+        if ratios:
+            paired[floor] = {"ratios": ratios, "median": median(ratios),
+                             "interval": median_interval(ratios)}
+    return paired
+
+
 def paints(page) -> dict:
     entries = page.evaluate(
         "performance.getEntriesByType('paint').map(e => [e.name, e.startTime])")
@@ -658,20 +672,13 @@ def main(argv=None) -> int:
               "style, layout, paint; long animation frames (over 50 ms, any cause) during "
               f"those clicks: {'-' if loaf is None else loaf})")
 
-    paired = {}
-    if "game" in names:
-        for floor in ("hello", "micropip"):
-            if floor not in names:
-                continue
-            ratios = paired_ratios(results["game"]["runs"], results[floor]["runs"])
-            if not ratios:
-                continue
-            interval = median_interval(ratios)
-            paired[floor] = {"ratios": ratios, "median": median(ratios), "interval": interval}
-            span = (f", 95% interval {interval[0]:.2f}-{interval[1]:.2f}x" if interval
-                    else " (too few rounds for a 95% interval)")
-            print(f"cold start, game/{floor} paired by round: median {median(ratios):.2f}x "
-                  f"of {len(ratios)} rounds{span}")
+    paired = pair_with_floors(results, names)
+    for floor, pair in paired.items():
+        interval = pair["interval"]
+        span = (f", 95% interval {interval[0]:.2f}-{interval[1]:.2f}x" if interval
+                else " (too few rounds for a 95% interval)")
+        print(f"cold start, game/{floor} paired by round: median {pair['median']:.2f}x "
+              f"of {len(pair['ratios'])} rounds{span}")
     out = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "runs": args.runs, "sw": args.sw,
            "summary": summary, "paired": paired, "raw": results,
            "link": {"conditions": link.LINK, "summary": link_summary, "raw": linked,

@@ -116,3 +116,7 @@ def test_the_paired_ratio_has_a_distribution_free_interval_for_its_median():
     game = [{"cold": 110.0}, {"cold": 90.0}, {"cold": None}, {"cold": 100.0}]
     floor = [{"cold": 100.0}, {"cold": 100.0}, {"cold": 100.0}]
     assert page.paired_ratios(game, floor) == [1.1, 0.9]
+    results = {"game": {"runs": game}, "micropip": {"runs": floor}, "hello": {"runs": []}}
+    assert page.pair_with_floors(results, ["hello", "micropip", "game"]) == {
+        "micropip": {"ratios": [1.1, 0.9], "median": 1.0, "interval": None}}
+    assert page.pair_with_floors(results, ["micropip"]) == {}
