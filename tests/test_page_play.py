@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import shutil
 from pathlib import Path
 
 import pytest
-from playhelp import click_random, enabled_actions, play_to_end, saved_game, status
+from playhelp import (
+    click_random,
+    enabled_actions,
+    play_to_end,
+    saved_game,
+    session_save,
+    status,
+)
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -166,4 +174,38 @@ def test_pass_the_device_screen_hides_the_hand_until_continue(page_watch):
             assert page_watch.locator("#choices [data-action]").count() == 0
         click_random(page_watch, rng)
     assert len(seen) == 2  # each player got the screen
+    page_watch.assert_clean()
+
+
+# Seat 2's turn (a computer, with people at seats 0 and 1) begins holding two cards.
+FACE_DOWN_SEED = 3
+
+
+def test_a_face_down_hand_counts_the_cards_its_computer_deploys(page_watch):
+    # In a computer's turn among several people its hand is shown face down: only its size.
+    # That size follows each card the computer deploys (it once kept the turn's first count).
+    raw = session_save(3, FACE_DOWN_SEED, lambda ses: ses.state.turn == 2
+                       and ses.state.phase == "deploy" and ses.state.hand_size(2) >= 2,
+                       seats=["human", "human", "easy"])
+    page_watch.goto("rules.html", wait_ready=False)
+    page_watch.evaluate("([save, prefs]) => { localStorage.setItem('cakegame.save', save);"
+                        " localStorage.setItem('cakegame.prefs', prefs); }",
+                        [raw, '{"pace": "step"}'])  # each computer decision waits for a press
+    page_watch.goto("index.html")
+    sizes = []
+    for _ in range(40):
+        raw = page_watch.evaluate("localStorage.getItem('cakegame.save')")
+        game = json.loads(raw)["game"]
+        if game["turn"] != 2 or not game["stack"] or game["stack"][-1]["seat"] != 2:
+            break  # the computer's turn is over, or a person decides in it
+        shown = re.fullmatch(r"(\d+) cards?, face down\.", page_watch.inner_text("#hand"))
+        assert shown, page_watch.inner_text("#hand")
+        assert int(shown[1]) == len(game["hands"][2])
+        sizes.append(len(game["hands"][2]))
+        before = page_watch.get_attribute("#status", "data-ready")
+        page_watch.click("#bot-step")
+        page_watch.wait_for_function(  # its next decision drawn, and saved
+            "([before, raw]) => document.getElementById('status').dataset.ready !== before"
+            " && localStorage.getItem('cakegame.save') !== raw", arg=[before, raw])
+    assert len(set(sizes)) > 1, sizes  # the computer deployed a card while we looked
     page_watch.assert_clean()

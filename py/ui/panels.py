@@ -289,7 +289,9 @@ class Panels:
     def hand(self, s: Any, seat: int | None, visible: bool, t: targets.Targets) -> None:
         """The hand of `seat` (face up when `visible`), with buttons for its legal plays."""
         hand = s.hand(seat) if seat is not None and visible else ()
-        key = (seat, visible, hand, s.fresh(seat) if seat is not None else 0,
+        # A face-down hand shows only its size: a computer's deploy changes nothing else.
+        key = (seat, visible, hand, s.hand_size(seat) if seat is not None else 0,
+               s.fresh(seat) if seat is not None else 0, s.is_over,
                tuple(sorted((k, tuple(v)) for k, v in t.cards.items())))
         if key == self.hand_key:
             return
