@@ -451,6 +451,35 @@ def test_the_game_over_dialog_fits_a_desktop_screen(page_watch, artifacts, playe
     page.assert_clean()
 
 
+PHONE_CHART = """
+() => {
+  const svg = document.querySelector('#go-chart svg'), r = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect());
+  return {px: 12 * r.width / svg.viewBox.baseVal.width,
+          inside: texts.every(t => t.left >= r.left - 1 && t.right <= r.right + 1
+                                   && t.top >= r.top - 1 && t.bottom <= r.bottom + 1),
+          legend: svg.querySelectorAll('.story-legend').length};
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844})
+def test_a_phones_game_over_chart_keeps_its_text_readable(page_watch, artifacts):
+    """On a phone the story chart is drawn for its width: its text about 11 pixels high
+    (a desktop's chart shrunk to fit would draw it at 6), every word inside the chart."""
+    from playhelp import last_move_save
+    raw, action = last_move_save(4, 5)
+    page = page_watch
+    open_saved(page, raw)
+    page.click(f'[data-action="{action}"]')
+    page.wait_for_selector("#gameover[open] #go-chart svg")
+    page.evaluate("document.getElementById('gameover').scrollTop = 1e6")
+    page.screenshot(path=str(artifacts / "over-phone.png"))
+    chart = page.evaluate(PHONE_CHART)
+    assert chart["px"] >= 10 and chart["inside"] and chart["legend"] == 4, chart
+    page.assert_clean()
+
+
 def _full_hand_with_news_save() -> str:
     """A four-person game at a person's first decision of a turn, deploying with a full
     hand (three cards: the tray takes two rows) and a long story since their last turn."""

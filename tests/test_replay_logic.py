@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import zlib
 
 import cakegame
@@ -257,6 +258,36 @@ def test_chart_has_a_line_per_division_and_panel(game4: record.Record) -> None:
     pts = story.points(states)
     assert pts[0].turn == 0 and len(pts) == len({s.turn_number for s in states[:-1]}) + 1
     assert pts[-1].cake == states[-1].cake_in_lab()
+
+
+def test_a_phones_chart_keeps_its_text_large_and_its_legend_under_it() -> None:
+    long_names = play(4, 11, names=["Bartholomew Longname", "Wheatley Core Unit", "Cy", "Ed"])
+    states = long_names.states()
+    assert story.width_for(390) == story.NARROW and story.width_for(1280) == story.WIDTH
+    wide = story.chart_svg(states, long_names.actions)
+    narrow = story.chart_svg(states, long_names.actions, width=story.NARROW)
+    # The phone's chart is drawn NARROW units wide, so its 12-unit text shrinks far less.
+    box = [float(v) for v in re.search(r'viewBox="([^"]+)"', narrow)[1].split()]
+    assert box[2] == story.NARROW
+    legend = re.findall(r'<text class="story-legend" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)<',
+                        narrow)
+    assert [t for _, _, t in legend] == ["Bartholomew L\u2026", "Wheatley Core\u2026", "Cy", "Ed"]
+    for x, y, text in legend:  # under the chart's panels, and inside its box
+        assert float(y) > story.TOP + 2 * story.NARROW_PANEL_H + story.GAP
+        assert float(y) <= box[3] and float(x) + 7 * len(text) <= story.NARROW
+    assert len({y for _, y, _ in legend}) == 2  # four long names take two rows
+    # The wide chart keeps one row above the top panel, cut the same way.
+    wide_legend = re.findall(r'<text class="story-legend"[^>]*y="([\d.]+)"[^>]*>([^<]*)<', wide)
+    assert {y for y, _ in wide_legend} == {str(story.TOP - 6)}
+    assert "Bartholomew L\u2026" in [t for _, t in wide_legend]
+    # The replay's cursor runs down both panels, in either width.
+    for width in (story.WIDTH, story.NARROW):
+        drawn = story.chart(states, long_names.actions, width)
+        cursor = re.search(r'class="story-cursor"[^>]*y2="([\d.]+)"', drawn.svg(3))
+        assert cursor and float(cursor[1]) == drawn.bottom + 2
+        frames = re.findall(r'class="story-frame"[^>]*y="([\d.]+)"[^>]*height="([\d.]+)"',
+                            drawn.svg())
+        assert float(frames[-1][0]) + float(frames[-1][1]) == drawn.bottom
 
 
 def test_swings_include_cards_and_big_recycles(game4: record.Record) -> None:

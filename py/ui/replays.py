@@ -213,7 +213,8 @@ class Replays:
         ending = story.ending(states, rec.actions)
         if ending:
             by_id("go-ending").textContent = f"It ended with this action: {ending}."
-        by_id("go-chart").innerHTML = story.chart_svg(states, rec.actions)
+        by_id("go-chart").innerHTML = story.chart_svg(
+            states, rec.actions, width=story.width_for(float(window.innerWidth)))
         show(by_id("go-story"), True)
 
     # ---- the guided first game -----------------------------------------------------------

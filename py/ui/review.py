@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from . import dialogs, story
 from .board import Board
@@ -173,7 +173,8 @@ class ReviewDialog:
                 top = now.offsetTop - moves.clientHeight / 2 + now.offsetHeight / 2
                 moves.scrollTop = max(0, top)
         if self.chart is None:
-            self.chart = story.chart(r.states, r.record.actions)
+            self.chart = story.chart(r.states, r.record.actions,
+                                     story.width_for(float(window.innerWidth)))
         by_id("rv-chart").innerHTML = self.chart.svg(r.pos)
         self.shown_pos = r.pos
         by_id("review").setAttribute("data-pos", str(r.pos))

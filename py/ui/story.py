@@ -18,7 +18,10 @@ from .eventlog import recycle_cut_short
 from .labels import COLOURS, DIVISION_NAMES
 
 WIDTH = 640
+NARROW = 360  # a phone's chart: its text stays as large as on a desktop's
+LEGEND_CHARS = 14  # a name longer than this is cut, with an ellipsis
 PANEL_H = 120
+NARROW_PANEL_H = 90  # a phone's panels: not twice as tall as a desktop's for their width
 GAP = 34
 LEFT = 34
 RIGHT = 12
@@ -111,6 +114,7 @@ class Chart:
     head: str
     tail: str
     cursor_x: tuple[float, ...]  # cursor_x[k]: the cursor's x at position k of the game
+    bottom: float = TOP + 2 * PANEL_H + GAP  # where the cursor ends: the lower panel's foot
 
     def svg(self, upto: int | None = None) -> str:
         """The chart as SVG markup. `upto` (a position in the game) draws a cursor there."""
@@ -118,40 +122,73 @@ class Chart:
             return self.head + self.tail
         cx = self.cursor_x[max(0, min(upto, len(self.cursor_x) - 1))]
         return (f'{self.head}<line class="story-cursor" x1="{cx:.1f}" y1="{TOP - 4}" '
-                f'x2="{cx:.1f}" y2="{TOP + 2 * PANEL_H + GAP + 2}" stroke="currentColor" '
+                f'x2="{cx:.1f}" y2="{self.bottom + 2}" stroke="currentColor" '
                 f'stroke-width="1.5"/>{self.tail}')
 
 
-def chart_svg(states: list[Any], actions: list[str], *, upto: int | None = None) -> str:
+def chart_svg(states: list[Any], actions: list[str], *, upto: int | None = None,
+              width: int = WIDTH) -> str:
     """The chart as SVG markup. `upto` (a position in the game) draws a cursor there."""
-    return chart(states, actions).svg(upto)
+    return chart(states, actions, width).svg(upto)
 
 
-def chart(states: list[Any], actions: list[str]) -> Chart:
-    """The chart of a game, for drawing with its cursor anywhere (`Chart.svg`)."""
+def width_for(viewport: float) -> int:
+    """The chart's width for a page `viewport` CSS pixels wide: on a phone (600 or less)
+    NARROW, whose 12-unit text is drawn at about 11 pixels, where WIDTH's would be 6."""
+    return NARROW if viewport <= 600 else WIDTH
+
+
+def legend_label(name: str) -> str:
+    """A player's name as the legend shows it: cut, with an ellipsis, when long."""
+    return name if len(name) <= LEGEND_CHARS else name[:LEGEND_CHARS - 1] + "\u2026"
+
+
+def _legend_rows(labels: list[str], room: float) -> list[list[int]]:
+    """The seats of the legend in rows that fit `room` (a narrow chart's legend, under it)."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for seat, label in enumerate(labels):
+        need = 7.0 * len(label) + 30
+        if rows[-1] and used + need > room:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(seat)
+        used += need
+    return rows
+
+
+def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
+    """The chart of a game, for drawing with its cursor anywhere (`Chart.svg`). A chart
+    narrower than WIDTH (a phone's, NARROW) has its legend in rows under it, not above."""
     pts = points(states)
     marks = swings(states, actions)
     players = states[0].players
     n = max(len(pts) - 1, 1)
-    inner = WIDTH - LEFT - RIGHT
-    height = TOP + 2 * PANEL_H + GAP + 22
+    inner = width - LEFT - RIGHT
+    names = states[0].names
+    labels = [legend_label(names[seat]) for seat in range(players)]
+    rows = _legend_rows(labels, inner) if width < WIDTH else []
+    panel_h = PANEL_H if width >= WIDTH else NARROW_PANEL_H
+    base = TOP + 2 * panel_h + GAP
+    axis_y = base + 20
+    height = axis_y + 2 + (18 * len(rows) + 5 if rows else 0)  # + 5: the last row's descenders
 
     def x(i: float) -> float:
         return LEFT + inner * i / n
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="story" viewBox="0 0 {WIDTH} '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="story" viewBox="0 0 {width} '
            f'{height}" role="img" aria-label="Cake Slices and Test Subjects in the lab per '
            f'division, turn by turn">']
     for label, key, top in (("Cake Slices in the lab", "cake", TOP),
-                            ("Test Subjects in the lab", "subjects", TOP + PANEL_H + GAP)):
+                            ("Test Subjects in the lab", "subjects", TOP + panel_h + GAP)):
         top_value = max([8] + [max(getattr(pt, key)) for pt in pts])
 
         def y(v: float, top: float = top, top_value: int = top_value) -> float:
-            return top + PANEL_H - PANEL_H * v / top_value
+            return top + panel_h - panel_h * v / top_value
 
         out.append(f'<text class="story-title" x="{LEFT}" y="{top - 6}">{label}</text>')
         out.append(f'<rect class="story-frame" x="{LEFT}" y="{top}" width="{inner}" '
-                   f'height="{PANEL_H}" fill="none" stroke="#8888"/>')
+                   f'height="{panel_h}" fill="none" stroke="#8888"/>')
         for v in (0, top_value // 2, top_value):
             out.append(f'<text class="story-axis" x="{LEFT - 6}" y="{y(v) + 4:.1f}" '
                        f'text-anchor="end">{v}</text>')
@@ -162,7 +199,6 @@ def chart(states: list[Any], actions: list[str]) -> Chart:
             out.append(f'<path class="story-line d{seat}" d="{path}" fill="none" '
                        f'stroke="{COLOURS[seat]}" stroke-width="2.5" stroke-linejoin="round">'
                        f'<title>{escape(DIVISION_NAMES[seat])}: {escape(label)}</title></path>')
-    base = TOP + 2 * PANEL_H + GAP
     for m in marks:
         mx = x(min(m.turn, n))
         colour = COLOURS[m.seat] if 0 <= m.seat < 4 else "#888"
@@ -172,21 +208,30 @@ def chart(states: list[Any], actions: list[str]) -> Chart:
                    f'r="5" fill="{colour}"/><title>Action {m.step}: {escape(m.text)}</title></g>')
     head = "".join(out)
     out = []
-    names = states[0].names
-    lx = float(WIDTH - RIGHT)
-    for seat in reversed(range(players)):  # the legend, right-aligned above the top panel
-        label = escape(names[seat][:14])
-        out.append(f'<text class="story-legend" x="{lx:.1f}" y="{TOP - 6}" '
-                   f'text-anchor="end">{label}</text>')
-        lx -= 7.0 * len(names[seat][:14]) + 4
-        out.append(f'<line x1="{lx - 16:.1f}" y1="{TOP - 10}" x2="{lx:.1f}" y2="{TOP - 10}" '
-                   f'stroke="{COLOURS[seat]}" stroke-width="3"/>')
-        lx -= 26
-    out.append(f'<text class="story-axis" x="{LEFT}" y="{height - 2}">set-up</text>')
-    out.append(f'<text class="story-axis" x="{WIDTH - RIGHT}" y="{height - 2}" '
+    if rows:  # under the chart, left-aligned, as many rows as the names need
+        for r, row in enumerate(rows):
+            lx = float(LEFT)
+            ly = axis_y + 18 * (r + 1)
+            for seat in row:
+                out.append(f'<line x1="{lx:.1f}" y1="{ly - 4}" x2="{lx + 16:.1f}" y2="{ly - 4}" '
+                           f'stroke="{COLOURS[seat]}" stroke-width="3"/>')
+                out.append(f'<text class="story-legend" x="{lx + 20:.1f}" y="{ly}">'
+                           f'{escape(labels[seat])}</text>')
+                lx += 7.0 * len(labels[seat]) + 30
+    else:
+        lx = float(width - RIGHT)
+        for seat in reversed(range(players)):  # the legend, right-aligned above the top panel
+            out.append(f'<text class="story-legend" x="{lx:.1f}" y="{TOP - 6}" '
+                       f'text-anchor="end">{escape(labels[seat])}</text>')
+            lx -= 7.0 * len(labels[seat]) + 4
+            out.append(f'<line x1="{lx - 16:.1f}" y1="{TOP - 10}" x2="{lx:.1f}" '
+                       f'y2="{TOP - 10}" stroke="{COLOURS[seat]}" stroke-width="3"/>')
+            lx -= 26
+    out.append(f'<text class="story-axis" x="{LEFT}" y="{axis_y}">set-up</text>')
+    out.append(f'<text class="story-axis" x="{width - RIGHT}" y="{axis_y}" '
                f'text-anchor="end">turn {states[-1].turn_number}</text>')
     out.append("</svg>")
-    return Chart(head, "".join(out), tuple(x(min(t, n)) for t in _turn_indexes(states)))
+    return Chart(head, "".join(out), tuple(x(min(t, n)) for t in _turn_indexes(states)), base)
 
 
 def _turn_indexes(states: list[Any]) -> list[int]:
