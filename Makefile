@@ -14,9 +14,10 @@ PYTHON ?= python3
 PORT ?= 8000
 STAMPS := .make
 # The suite runs on one pytest-xdist worker per core, up to four (the longest tests go first,
-# tests/conftest.py): on this project's 2-core machines 12 minutes on two workers against
-# 16-17 in one process (3 December), since most of a page test is a browser starting
-# Python. `make test PYTEST_ARGS=` runs it in one process.
+# tests/conftest.py): on this project's 2-core machines 12-16 minutes on two workers on a
+# quiet day (3-4 December; 19-24 when the machine is shared) against 16-17 in one process,
+# since most of a page test is a browser starting Python. `make test PYTEST_ARGS=` runs it
+# in one process.
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 4 ] && n=4; echo $$n)
 PYTEST_ARGS ?= $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist worksteal)
 
