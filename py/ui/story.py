@@ -114,7 +114,7 @@ class Chart:
     head: str
     tail: str
     cursor_x: tuple[float, ...]  # cursor_x[k]: the cursor's x at position k of the game
-    bottom: float = TOP + 2 * PANEL_H + GAP  # where the cursor ends: the lower panel's foot
+    bottom: float  # where the cursor ends: the lower panel's foot
 
     def svg(self, upto: int | None = None) -> str:
         """The chart as SVG markup. `upto` (a position in the game) draws a cursor there."""
@@ -143,12 +143,18 @@ def legend_label(name: str) -> str:
     return name if len(name) <= LEGEND_CHARS else name[:LEGEND_CHARS - 1] + "\u2026"
 
 
+def _legend_width(label: str) -> float:
+    """The room one legend entry takes: its text (about 7 units a character at 12 units)
+    and the 30 units of its swatch and the gaps beside it."""
+    return 7.0 * len(label) + 30
+
+
 def _legend_rows(labels: list[str], room: float) -> list[list[int]]:
     """The seats of the legend in rows that fit `room` (a narrow chart's legend, under it)."""
     rows: list[list[int]] = [[]]
     used = 0.0
     for seat, label in enumerate(labels):
-        need = 7.0 * len(label) + 30
+        need = _legend_width(label)
         if rows[-1] and used + need > room:
             rows.append([])
             used = 0.0
@@ -167,8 +173,9 @@ def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
     inner = width - LEFT - RIGHT
     names = states[0].names
     labels = [legend_label(names[seat]) for seat in range(players)]
-    rows = _legend_rows(labels, inner) if width < WIDTH else []
-    panel_h = PANEL_H if width >= WIDTH else NARROW_PANEL_H
+    narrow = width < WIDTH
+    rows = _legend_rows(labels, inner) if narrow else []
+    panel_h = NARROW_PANEL_H if narrow else PANEL_H
     base = TOP + 2 * panel_h + GAP
     axis_y = base + 20
     height = axis_y + 2 + (18 * len(rows) + 5 if rows else 0)  # + 5: the last row's descenders
@@ -217,7 +224,7 @@ def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
                            f'stroke="{COLOURS[seat]}" stroke-width="3"/>')
                 out.append(f'<text class="story-legend" x="{lx + 20:.1f}" y="{ly}">'
                            f'{escape(labels[seat])}</text>')
-                lx += 7.0 * len(labels[seat]) + 30
+                lx += _legend_width(labels[seat])
     else:
         lx = float(width - RIGHT)
         for seat in reversed(range(players)):  # the legend, right-aligned above the top panel
