@@ -55,11 +55,14 @@ def click_random(page, rng: random.Random):
     return page.evaluate(PICK_AND_CLICK, rng.random())
 
 
-def open_saved(page, raw: str) -> None:
-    """Open the game's page on the save `raw`: put in localStorage from another page of the
-    site first (rules.html, which runs no game), so the game reads it as it starts."""
+def open_saved(page, raw: str, prefs: str | None = None) -> None:
+    """Open the game's page on the save `raw` (and the settings `prefs`, JSON, if given):
+    put in localStorage from another page of the site first (rules.html, which runs no
+    game), so the game reads them as it starts."""
     page.goto("rules.html", wait_ready=False)
     page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
+    if prefs is not None:
+        page.evaluate("p => localStorage.setItem('cakegame.prefs', p)", prefs)
     page.goto("index.html")
 
 

@@ -12,6 +12,7 @@ import pytest
 from playhelp import (
     click_random,
     enabled_actions,
+    open_saved,
     play_to_end,
     saved_game,
     session_save,
@@ -177,7 +178,7 @@ def test_pass_the_device_screen_hides_the_hand_until_continue(page_watch):
     page_watch.assert_clean()
 
 
-# Seat 2's turn (a computer, with people at seats 0 and 1) begins holding two cards.
+# Seat 2's turn (a computer, with people at seats 0 and 1) begins holding at least two cards.
 FACE_DOWN_SEED = 3
 
 
@@ -187,11 +188,7 @@ def test_a_face_down_hand_counts_the_cards_its_computer_deploys(page_watch):
     raw = session_save(3, FACE_DOWN_SEED, lambda ses: ses.state.turn == 2
                        and ses.state.phase == "deploy" and ses.state.hand_size(2) >= 2,
                        seats=["human", "human", "easy"])
-    page_watch.goto("rules.html", wait_ready=False)
-    page_watch.evaluate("([save, prefs]) => { localStorage.setItem('cakegame.save', save);"
-                        " localStorage.setItem('cakegame.prefs', prefs); }",
-                        [raw, '{"pace": "step"}'])  # each computer decision waits for a press
-    page_watch.goto("index.html")
+    open_saved(page_watch, raw, '{"pace": "step"}')  # each computer decision waits for a press
     sizes = []
     for _ in range(40):
         raw = page_watch.evaluate("localStorage.getItem('cakegame.save')")
