@@ -214,6 +214,24 @@ def test_a_tab_that_missed_the_news_keeps_its_move_aside_and_follows(page_watch,
     a.assert_clean()
 
 
+def test_late_news_of_a_save_this_tab_has_since_written_over_changes_nothing(page_watch):
+    """Tabs hear of each other's writes late: news of an older save that arrives after this
+    tab saved on top of it is not followed, and nothing is kept aside."""
+    a = page_watch
+    a.goto("index.html?players=2&seed=17")
+    rng = random.Random(3)
+    click_random(a, rng)
+    older = a.evaluate("localStorage.getItem('cakegame.save')")
+    for _ in range(3):
+        click_random(a, rng)
+    a.evaluate("""raw => window.dispatchEvent(new StorageEvent('storage',
+                  {key: 'cakegame.save', newValue: raw}))""", older)
+    click_random(a, rng)  # a click after the news: the page has handled it by then
+    assert a.locator("#notice:not([hidden])").count() == 0
+    assert a.evaluate(KEYS_WITH, "cakegame.save.kept.") == []
+    a.assert_clean()
+
+
 # ---- cases 4 and 10: full storage, storage that cannot be read ----------------------------
 
 FULL = """

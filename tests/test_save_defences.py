@@ -208,10 +208,45 @@ def test_two_tabs_never_overwrite_each_others_newer_save():
     assert b.save() == slot.MOVED and store.data[saves.SAVE_KEY] == before
     newer = saves.decode(before)  # B follows A's game, then saves on top of it
     assert newer.state == a.state and newer.rev == 5
-    b.slot.adopt(newer)
+    b.slot.adopt(newer, before)
     b.state = newer.state
     assert b.save() == slot.SAVED and saves.peek_rev(store.data[saves.SAVE_KEY]) == 6
     assert a.save() == slot.MOVED
+
+
+def test_two_tabs_that_wrote_the_same_revision_still_tell_their_saves_apart():
+    """Each tab's storage is a copy that hears of the other's writes late (as a browser's
+    tabs do): both save revision 2 before either hears of the other, A's arrives last."""
+    s = game(10)
+    a_store, b_store = FakeStore(), FakeStore()
+    a, b = Tab(a_store, s), Tab(b_store, s)
+    assert a.save() == slot.SAVED
+    b_store.data = dict(a_store.data)
+    assert b.slot.load().save.state == s
+    a.state = s.apply(s.legal_actions()[0])
+    b.state = s.apply(s.legal_actions()[-1])
+    assert a.save() == slot.SAVED and b.save() == slot.SAVED
+    a_text, b_text = a_store.data[saves.SAVE_KEY], b_store.data[saves.SAVE_KEY]
+    assert saves.peek_rev(a_text) == saves.peek_rev(b_text) == 2 and a_text != b_text
+    b_store.data[saves.SAVE_KEY] = a_text  # A's write is the stored one in the end
+    assert a.slot.settled(b_text)  # B's news reaches A late: A's save stands, nothing to follow
+    assert not b.slot.settled(a_text)  # B must follow A's move, not take it for its own
+    assert b.save() == slot.MOVED and b_store.data[saves.SAVE_KEY] == a_text
+
+
+def test_news_of_the_save_a_tab_already_has_is_settled():
+    store = FakeStore()
+    a, b = Tab(store, game(10)), Tab(store, game(10))
+    assert a.save() == slot.SAVED
+    text = store.data[saves.SAVE_KEY]
+    assert b.slot.load().save is not None and b.slot.settled(text)
+    a.state = a.state.apply(a.state.legal_actions()[0])
+    assert a.save() == slot.SAVED
+    assert not b.slot.settled(store.data[saves.SAVE_KEY])
+    b.slot.adopt(saves.decode(store.data[saves.SAVE_KEY]), store.data[saves.SAVE_KEY])
+    assert b.slot.settled(store.data[saves.SAVE_KEY])
+    del store.data[saves.SAVE_KEY]  # removed elsewhere: B's game is the only copy, to follow
+    assert not b.slot.settled(None)
 
 
 def test_a_save_that_cannot_be_read_is_never_written_over():

@@ -205,7 +205,7 @@ class App:
             return
         raw = event.newValue if found(event.newValue) else None
         slot = self.saver.slot
-        if (raw is not None and saves.peek_rev(raw) == slot.rev) or slot.blocked:
+        if slot.blocked or slot.settled(raw):
             return
         self._moved_on(raw, unsaved=self.saver.due)
 
@@ -215,7 +215,7 @@ class App:
         saved yet, keep it aside. A damaged save in the way is kept aside, then replaced."""
         slot = self.saver.slot
         if raw is None:  # removed elsewhere: this tab's game is the only copy left
-            slot.rev = None
+            slot.forget()
             self.saver.now()
             return
         try:
@@ -232,7 +232,7 @@ class App:
         # played nothing on (a late write of such a tab once kept a copy of that game).
         own = self.state is not None and self.state != self.saver.synced
         kept = self.saver.keep_aside() if unsaved and own and not same else None
-        slot.adopt(newer)
+        slot.adopt(newer, raw)
         self.saver.synced = newer.state
         if same:
             self.saver.due = False

@@ -21,8 +21,8 @@ Before any parsing the text's length and nesting are bounded (`cakegame.guard`):
 browser a deeply nested save would overflow the JavaScript stack and kill the page's Python.
 Players' names in a save follow the limits of the new-game form (`clean_names`).
 
-`rev` counts the saves of one game in this browser: a tab writes only over the save it
-read or wrote last (same `rev`), so two tabs never silently overwrite each other; `peek_rev`
+`rev` counts the saves of one game in this browser; a tab writes only over the save it
+read or wrote last (ui/slot.py), so two tabs never silently overwrite each other; `peek_rev`
 reads it from the start of the text without parsing the rest.
 """
 

@@ -2,11 +2,12 @@
 copies kept aside, never lost.
 
 Several tabs (or another page of the same site) share `localStorage["cakegame.save"]`.
-Each save carries a revision (`rev`, see saves.py). A tab remembers the revision it read or
-wrote last and writes only while the stored save still has it: if another tab saved in
-between, `write` answers MOVED and the page follows the newer game (the `storage` event
-usually tells it first), keeping its own unsaved position aside. A save that cannot be
-read at all (the browser throws) makes this tab never write: it may hold a game.
+Each save carries a revision (`rev`, see saves.py). A tab remembers the save it read or
+wrote last, text and revision, and writes only while that text is still the stored one: if
+another tab saved in between, `write` answers MOVED and the page follows the newer game
+(the `storage` event usually tells it first), keeping its own unsaved position aside. A
+save that cannot be read at all (the browser throws) makes this tab never write: it may
+hold a game.
 
 Pure Python over a store with `read`, `set`, `has` (ui.dom.Store in the page, a dict-backed
 fake in tests) and a clock in milliseconds, so it is tested under CPython.
@@ -46,6 +47,9 @@ class Slot:
         self.store = store
         self.clock = clock
         self.rev: int | None = None  # the revision this tab read or wrote last
+        # ... and that save's whole text. Two tabs can each write the same next revision
+        # (neither had seen the other's save yet), so only the text tells whose save it is.
+        self.text: str | None = None
         self.known: str | None = None  # a damaged save already kept aside: may be replaced
         self.blocked: str | None = None  # why this tab must not write the save at all
 
@@ -76,7 +80,7 @@ class Slot:
             return Loaded(None, "Your saved game could not be resumed",
                           f"The saved game could not be resumed: {error}. "
                           + self.set_aside_damaged(raw) + " You can start a new game.")
-        self.rev = save.rev
+        self.rev, self.text = save.rev, raw
         return Loaded(save)
 
     def set_aside_damaged(self, raw: str) -> str:
@@ -107,10 +111,20 @@ class Slot:
         last, or a damaged save it has already kept aside."""
         if raw is None:
             return True
-        rev = saves.peek_rev(raw)
-        if rev is not None and rev == self.rev:
+        return raw == self.text or (self.known is not None and raw == self.known)
+
+    def settled(self, announced: str | None) -> bool:
+        """Whether news of another tab's write (a `storage` event announcing the text
+        `announced`) leaves nothing to follow: it announces the save this tab already has,
+        or the stored save is still this tab's own because this tab wrote after it (events
+        can arrive late; the other tab follows this one's newer save)."""
+        if announced is not None and announced == self.text:
             return True
-        return self.known is not None and raw == self.known
+        try:
+            now = self.store.read(saves.SAVE_KEY)
+        except Unreadable:
+            return False
+        return now is not None and now == self.text
 
     def write(self, text_of: Callable[[int], str]) -> str:
         """Save the text `text_of(rev)` under the next revision: SAVED, or MOVED (another
@@ -124,13 +138,18 @@ class Slot:
         if not self.mine(raw):
             return MOVED
         rev = max(self.rev or 0, saves.peek_rev(raw) or 0) + 1
-        if not self.store.set(saves.SAVE_KEY, text_of(rev)):
+        text = text_of(rev)
+        if not self.store.set(saves.SAVE_KEY, text):
             return FAILED
-        self.rev = rev
+        self.rev, self.text = rev, text
         self.known = None
         return SAVED
 
-    def adopt(self, save: saves.Save) -> None:
-        """This tab now shows `save`, read from storage: its revision is the one to match."""
-        self.rev = save.rev
+    def adopt(self, save: saves.Save, raw: str) -> None:
+        """This tab now shows `save`, read from storage as `raw`: the save to match."""
+        self.rev, self.text = save.rev, raw
         self.known = None
+
+    def forget(self) -> None:
+        """The stored save was removed elsewhere: this tab's game is the only copy left."""
+        self.rev = self.text = None
