@@ -24,7 +24,7 @@ from pathlib import Path
 import cakegame
 import pytest
 from cakegame.bots import choose
-from playhelp import SAVED_GAME, open_saved, status
+from playhelp import SAVED_GAME, open_saved, session_save, status
 from ui import targets
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -483,7 +483,6 @@ def test_a_phones_game_over_chart_keeps_its_text_readable(page_watch, artifacts)
 def _full_hand_with_news_save() -> str:
     """A four-person game at a person's first decision of a turn, deploying with a full
     hand (three cards: the tray takes two rows) and a long story since their last turn."""
-    from playhelp import session_save
     from ui import eventlog
 
     def full_hand_and_news(ses) -> bool:
@@ -531,7 +530,6 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
 def _news_and_a_one_line_prompt_save() -> str:
     """A four-person game at a person's first decision of a turn (choose a chamber to move
     from: a one-line prompt, no buttons) after a busy round: news to tell."""
-    from playhelp import session_save
     from ui import eventlog
 
     def news_to_tell(ses) -> bool:
@@ -612,7 +610,6 @@ def test_an_arrow_through_the_portals_is_strong_at_its_ends_and_faint_between(pa
 def _busy_round_save() -> str:
     """A four-person game at the start of a turn whose news has all of its parts: what
     happened to the player or a recycle, the others' gains, their losses, their moves."""
-    from playhelp import session_save
     from ui import eventlog
     from ui.eventlog import SINCE_PART
 
@@ -655,13 +652,37 @@ def test_a_desktop_tells_each_part_of_a_busy_round_on_a_line_of_its_own(page_wat
     page.assert_clean()
 
 
+NEWS_BOX = """
+() => {
+  const t = document.getElementById('since-text');
+  return {shown: t.clientHeight, whole: t.scrollHeight,
+          line: parseFloat(getComputedStyle(t).lineHeight)};
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_a_desktop_news_longer_than_its_room_shows_whole_lines(page_watch, artifacts):
+    """Four players at 1280x800 with three cards to deploy, turn 24: the news needs more
+    lines than the room under the choices. The box shows whole lines and scrolls for the
+    rest; the line after the last whole one peeked out half-cut at its foot."""
+    page = page_watch
+    open_saved(page, session_save(4, 2, lambda ses: ses.state.turn_number >= 24
+                                  and ses.state.current_player == 0))
+    page.screenshot(path=str(artifacts / "desk-news-whole-lines.png"))
+    box = page.evaluate(NEWS_BOX)
+    assert box["whole"] > box["shown"] + box["line"] / 2, box  # it does need to scroll
+    lines = box["shown"] / box["line"]
+    assert lines >= 2 and abs(lines - round(lines)) < 0.05, box
+    page.assert_clean()
+
+
 @pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
 def test_a_desktop_shows_the_hand_under_four_divisions(page_watch):
     """Four players at 1280x800, a deploy step with two cards: the hand stands right under
     the divisions, in view (the deck and the active Character pushed it below the window's
     foot); the side column scrolls by itself, so the last card's words are read while the
     choices, Deploy among them, stay where they are (a play-tester could not do both)."""
-    from playhelp import session_save
 
     def deploying(ses) -> bool:
         s = ses.state
