@@ -389,6 +389,20 @@ def test_log_entries_tell_consequences_and_never_name_a_taken_card():
     assert eventlog.chambers_of("shift K L", ()) == "KL"
 
 
+def test_a_first_turn_is_told_the_turns_played_before_it():
+    """The second seat's first turn hears what the first seat did in turn 1 (it heard
+    nothing: a play-tester on a passed-on device learned nothing of the first move)."""
+    ses = _session(players=3, seed=4)
+    first = ses.state.current_player
+    while ses.state.current_player == first:
+        ses.apply(ses.legal_texts()[0])
+    me = ses.state.current_player
+    assert not ses.has_decided(me) and ses.has_decided(first)
+    assert ses.since_last_turn(me) == ses.log and all(e[1] == first for e in ses.log)
+    assert [seat for seat, _ in ses.since_events(me)] == [first] * len(ses.log)
+    assert ses.since_last_turn(first) == []  # the game's first turn: nothing came before
+
+
 def test_since_last_turn_lists_the_others_moves_until_the_player_acts():
     ses = _session(players=3, seed=4)
     rng = random.Random(4)
@@ -597,6 +611,12 @@ def test_turn_so_far_is_told_from_events_own_losses_first():
     texts = [t for _, t in eventlog.turn_summary(twice, 0)]
     assert texts == ["2 Orange Cake Slices into K", "Ann takes an Aperture Card",
                      "1 Orange Cake Slice into L"], texts
+    # Trivia Night's two cards are one phrase, not the same phrase twice (a play-tester).
+    trivia = [(0, (Event(K.CARD_DEPLOYED, 0, card="fact", name="Ann"),
+                   Event(K.CARD_TAKEN, 0, card="ratman", cause="fact", name="Ann"),
+                   Event(K.CARD_TAKEN, 0, card="pbody", cause="fact", name="Ann")))]
+    texts = [t for _, t in eventlog.turn_summary(trivia, 0)]
+    assert texts[1:] == ["Ann takes 2 Aperture Cards"], texts
 
 
 def test_turn_events_are_the_seats_moves_this_turn_and_come_back_after_a_resume():

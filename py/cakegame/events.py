@@ -289,7 +289,9 @@ WORDS: dict[EventKind, Words] = {
         lambda e: f"{e.chamber} recycled into {f'the {e.row} row' if e.row else 'a new edge'}"),
     # The short form never names the card taken: a log is read by everyone at the table.
     K.CARD_TAKEN: Words(lambda e: f"{_who(e)} takes {_card_name(e.card)}{_because(e.cause)}",
-                        lambda e: f"{_who(e)} takes an Aperture Card"),
+                        lambda e: f"{_who(e)} takes "
+                                  + ("an Aperture Card" if e.count == 1
+                                     else f"{e.count} Aperture Cards")),
     K.CARD_DEPLOYED: Words(
         _deployed,
         lambda e: f"{_who(e)} deploys {_card_name(e.card)}"

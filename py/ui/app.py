@@ -648,7 +648,9 @@ class App:
             turn_so_far = eventlog.turn_summary(session.turn_events(seat), seat)
         panels.since(eventlog.since_summary(moves, s.current_player, s.names), turn_so_far,
                      "This turn so far: " if human or seat is None
-                     else f"{s.names[seat]}'s turn so far: ")
+                     else f"{s.names[seat]}'s turn so far: ",
+                     "Since your last turn: " if session.has_decided(s.current_player)
+                     else "Before your first turn: ")
         can_undo = self.confirming is not None or session.can_undo()
         self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
         self.texts.prop("btn-undo", "title", history.UNDO_TITLE if can_undo

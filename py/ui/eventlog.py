@@ -245,9 +245,10 @@ def turn_summary(moves: Any, me: int) -> list[tuple[str, str]]:
 
 
 # Pieces arriving or lost alike (the same division, chamber and cause), told once with their
-# count: two rewards of one Cake Slice each in K are "2 Orange Cake Slices into K".
+# count: two rewards of one Cake Slice each in K are "2 Orange Cake Slices into K", and
+# Trivia Night's two cards "Blue takes 2 Aperture Cards" (the short form names no card).
 _COUNTED = (EventKind.SUBJECTS_IN, EventKind.CAKE_IN, EventKind.SUBJECTS_DESTROYED,
-            EventKind.CAKE_INCINERATED, EventKind.CAKE_RETURNED)
+            EventKind.CAKE_INCINERATED, EventKind.CAKE_RETURNED, EventKind.CARD_TAKEN)
 
 
 def _add(out: list[tuple[str, Any]], kind: str, e: Any) -> None:

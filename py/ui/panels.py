@@ -376,14 +376,15 @@ class Panels:
 
     def since(self, phrases: list[tuple[str, str]],
               turn_so_far: list[tuple[str, str]] | None = None,
-              lead: str = "This turn so far: ") -> None:
+              lead: str = "This turn so far: ",
+              news_lead: str = "Since your last turn: ") -> None:
         """The strip that says what the others did since this player's last turn,
         consequences first (`eventlog.since_summary`): one span per phrase, its kind in
         `data-kind`. Once the player has acted, what they did this turn so far
         (`eventlog.turn_summary`, the same way), quieter. An empty strip keeps its room
         (css: no jumps)."""
         turn_so_far = turn_so_far or []
-        key = (tuple(phrases), tuple(turn_so_far), lead)
+        key = (tuple(phrases), tuple(turn_so_far), lead, news_lead)
         if key == self.since_key:
             return
         self.since_key = key
@@ -393,7 +394,7 @@ class Panels:
             # A line for each part of the news (what happened to you, the others' gains,
             # their losses, the moves): a busy round of four players reads as lines, not as
             # one run of phrases.
-            parts = [markup("span", "Since your last turn: ", "since-lead")]
+            parts = [markup("span", news_lead, "since-lead")]
             for i, (kind, text) in enumerate(phrases):
                 if i:
                     new_line = SINCE_PART[kind] != SINCE_PART[phrases[i - 1][0]]

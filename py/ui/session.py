@@ -219,12 +219,18 @@ class Session:
         return out
 
     def _since_count(self, seat: int) -> int:
+        """How many of the log's last moves are the other seats' since `seat` last decided:
+        before its first decision, all of them (the turns played before its first)."""
         n = 0
         for entry in reversed(self.log):
             if entry[1] == seat:
                 break
             n += 1
-        return n if n < len(self.log) else 0
+        return n
+
+    def has_decided(self, seat: int) -> bool:
+        """Whether `seat` has made a decision in this game's log."""
+        return any(entry[1] == seat for entry in self.log)
 
     def acted_this_turn(self, seat: int) -> bool:
         """Whether `seat` has decided in the turn under way (it is back after another's
