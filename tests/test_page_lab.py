@@ -410,6 +410,30 @@ def test_markers_show_the_chambers_to_choose_out_of_view(page_watch, size):
     page.assert_clean()
 
 
+def test_the_panel_fades_where_the_lab_goes_on_out_of_view(page_watch, artifacts):
+    """A lab wider than its panel at 1280x800: the side past which some of it lies fades,
+    choices or not (a chamber wholly out of view left no sign that it was there); panned to
+    the other end, the fade follows; the whole lab in view (Fit), no fade."""
+    page = page_watch
+    open_saved(page, _late_wide_save())
+    more = "document.querySelector('.lab-frame').dataset.more"
+    fade = "getComputedStyle(document.querySelector('.lab-frame'), '::after').opacity"
+    for left, sides in (("0", {"right"}), ("1e6", {"left"})):
+        page.evaluate(f"document.getElementById('lab-wrap').scrollLeft = {left}")
+        page.evaluate(SETTLED_SCROLL)
+        page.wait_for_function(f"({more} || '').split(' ').includes('{sides.pop()}')")
+        sides_now = set(page.evaluate(more).split())
+        assert sides_now == ({"right"} if left == "0" else {"left"}), sides_now
+    page.evaluate("document.getElementById('lab-wrap').scrollLeft = 0")
+    page.evaluate(SETTLED_SCROLL)
+    page.wait_for_function(f"({more} || '').includes('right')")
+    page.wait_for_function(f"{fade} === '1'")
+    page.screenshot(path=str(artifacts / "lab-fade-desk.png"))
+    page.click("#lab-fit")
+    page.wait_for_function(f"{more} === ''")
+    page.assert_clean()
+
+
 # Press the first option among the buttons (not the lab) and wait for the redraw.
 PRESS_FIRST_BUTTON = """
 async () => {

@@ -6,7 +6,7 @@ the panel's scroll events; these functions take those numbers and the choices' c
 (in the panel's scrolled content, CSS px) and say:
 
 - which choices lie outside the window, on which side (`hidden_sides`), and what the edge
-  marker for a side says (`marker_text`);
+  marker for a side says (`marker_text`); past which sides any of the lab lies (`beyond`);
 - where to scroll so a marker's nearest hidden choices come into view (`reveal`);
 - where to scroll after a redraw so the most choices are in view (`best_start`).
 
@@ -60,6 +60,24 @@ def hidden_sides(points: list[tuple[float, float]], win: Window, half_w: float,
         side = max(SIDES, key=lambda s: past[s])
         if past[side] > 0:
             out[side].append((x, y))
+    return out
+
+
+def beyond(win: Window) -> list[str]:
+    """The sides past which some of the lab lies out of view (the panel fades there).
+
+    >>> beyond(Window(0, 0, 300, 200, 1000, 200))
+    ['right']
+    >>> beyond(Window(700, 0, 300, 200, 1000, 200))
+    ['left']
+    >>> beyond(Window(0, 0, 300, 200, 300, 200))
+    []
+    """
+    out = []
+    if win.left > 1:
+        out.append("left")
+    if win.left + win.width < win.full_width - 1:
+        out.append("right")
     return out
 
 

@@ -62,6 +62,7 @@ class LabView:
         self.scale = 1.0  # CSS px per SVG unit
         self.hidden: dict[str, list[tuple[float, float]]] = {}
         self.shown: dict[str, int] = {}  # side -> the count its marker shows now
+        self.more = ""  # the sides past which some of the lab lies ("left right"), as shown
         self.markers: dict[str, Any] = {}
         self.marker_y: dict[str, str] = {}  # side -> its marker's height, as set in CSS
         self.border_top = 0.0
@@ -246,8 +247,14 @@ class LabView:
         self._mark()
 
     def _mark(self) -> None:
-        """Show a marker at each edge beyond which some choices lie, with their count."""
+        """Show a marker at each edge beyond which some choices lie, with their count; fade
+        the panel's sides past which any of the lab lies (a chamber wholly out of view left
+        no sign that it was there)."""
         geo = self.geo
+        more = " ".join(edges.beyond(geo)) if geo is not None and not self.fit else ""
+        if more != self.more:
+            self.more = more
+            self.wrap.parentElement.setAttribute("data-more", more)
         hidden: dict[str, list[tuple[float, float]]] = {}
         if geo is not None and not self.fit and self.choices:
             hidden = edges.hidden_sides(self._points(self.choices), geo,
