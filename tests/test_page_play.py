@@ -206,3 +206,52 @@ def test_a_face_down_hand_counts_the_cards_its_computer_deploys(page_watch):
             " && localStorage.getItem('cakegame.save') !== raw", arg=[before, raw])
     assert len(set(sizes)) > 1, sizes  # the computer deployed a card while we looked
     page_watch.assert_clean()
+
+
+def _losing_save() -> str:
+    """Two people, seed 2, turn 55: Blue has had 7 Cake Slices incinerated and may burn the
+    one left in M (Combustible Lemons), which would end the game with Orange ahead."""
+    return session_save(2, 2, lambda ses: ses.state.turn_number == 55
+                        and "burn M" in ses.legal_texts())
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_move_that_loses_the_game_waits_for_a_second_press(page_watch, artifacts, size):
+    """A finished game cannot be undone, so a move that loses it (when another would not)
+    says so and waits: Back leaves the game as it was, "Play it" ends it."""
+    page = page_watch
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_saved(page, _losing_save())
+    before = saved_game(page)
+    page.click('[data-action="burn M"]')
+    page.wait_for_selector("#choices button.confirm-end.danger")
+    assert status(page) == "Blue: this move loses the game. Play it anyway, or go back"
+    bar = page.inner_text("#choices")
+    assert "This ends the game and you lose: you have had all 8 Cake Slices incinerated" in bar
+    assert "Orange wins" in bar
+    # A stray Enter does not end the game: the focus is on Back.
+    assert page.evaluate("document.activeElement.hasAttribute('data-back')")
+    shot(page, artifacts, f"losing-warning-{size[0]}")
+    box = page.locator("#choices button.confirm-end").bounding_box()
+    assert box["y"] + box["height"] <= size[1] and page.evaluate("scrollY") == 0
+    page.click("#choices button[data-back]")
+    page.wait_for_selector("#choices button.confirm-end", state="detached")
+    assert saved_game(page) == before and not status(page).startswith("Game over")
+    page.click('[data-action="burn M"]')
+    page.click("#choices button.confirm-end")
+    page.wait_for_selector("#gameover[open]")
+    assert status(page).startswith("Game over")
+    page.assert_clean()
+
+
+def test_a_move_that_does_not_lose_is_played_at_once(page_watch):
+    """The warning is for losing moves only: in the same position the other choices play."""
+    page = page_watch
+    open_saved(page, _losing_save())
+    before = page.get_attribute("#status", "data-ready")
+    page.click('[data-action="play cube"]')
+    page.wait_for_function("b => document.getElementById('status').dataset.ready !== b",
+                           arg=before)
+    assert page.locator("#choices button.confirm-end").count() == 0
+    assert "loses the game" not in status(page)
+    page.assert_clean()

@@ -1068,3 +1068,57 @@ def test_escape_writes_what_html_escape_writes():
     plain = "Orange moves 2 Test Subjects"
     assert escape(plain) is plain
     assert escape("<b>Ann</b>") == "&lt;b&gt;Ann&lt;/b&gt;"
+
+
+def _losing_position():
+    """2 players, seed 2, turn 55: Blue has had 7 Cake Slices incinerated and may burn the
+    one left in M (Combustible Lemons), which ends the game with Orange ahead."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from playhelp import session_save
+    from ui.session import Session
+
+    raw = session_save(2, 2, lambda ses: ses.state.turn_number == 55
+                       and "burn M" in ses.legal_texts())
+    ses = Session()
+    ses.resume(saves.decode(raw))
+    return ses
+
+
+def test_a_move_that_loses_the_game_is_told_before_it_is_played():
+    """A finished game cannot be taken back, so the page warns before a move that ends it
+    with the mover beaten, when another choice would not; the warning says why and who
+    wins, in the second person."""
+    ses = _losing_position()
+    s = ses.state
+    assert ses.legal_texts() == ["play cube", "gun cube", "play chell", "gun chell", "burn M",
+                                 "end"]
+    after = ses.loses_by("burn M")
+    assert after is not None and after.is_over and after.outcome.winners == (0,)
+    assert all(ses.loses_by(t) is None for t in ses.legal_texts() if t != "burn M")
+    assert ses.state is s and not s.is_over  # asking plays nothing
+    assert labels.losing_warning(after.outcome, s.names, 1) == (
+        "This ends the game and you lose: you have had all 8 Cake Slices incinerated; "
+        "Orange wins with 1 Cake Slice in the lab to your 0.")
+    assert ses.loses_by("burn Q") is None  # not a legal action: no warning, the engine refuses
+
+
+def test_no_warning_when_every_choice_loses(monkeypatch):
+    """With nothing else to choose, a warning would only be in the way."""
+    ses = _losing_position()
+    monkeypatch.setattr(ses, "legal_texts", lambda: ["burn M"])
+    assert ses.loses_by("burn M") is None
+
+
+def test_the_losing_warning_tells_a_tie_break_and_a_shared_win():
+    from cakegame.state import Outcome, Termination
+
+    names = ("Ann", "Bo", "Cy")
+    tie = Outcome((0,), Termination("no_subjects"), 2, (3, 3, 1), (4, 2, 0))
+    assert labels.losing_warning(tie, names, 1) == (
+        "This ends the game and you lose: Cy has no Test Subjects left in the Laboratory; "
+        "Ann wins, level on cake (3 each) with more Test Subjects in the lab (4 to your 2).")
+    shared = Outcome((0, 1), Termination("no_subjects"), 2, (3, 3, 1), (2, 2, 0))
+    assert labels.losing_warning(shared, names, 2) == (
+        "This ends the game and you lose: you have no Test Subjects left in the Laboratory; "
+        "Ann and Bo share the win with 3 Cake Slices in the lab to your 1.")

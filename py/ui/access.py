@@ -136,7 +136,10 @@ class Access:
         if found(document.querySelector("dialog[open]")):
             return
         if confirming:  # the turn's last decision waits for its confirm button
-            self._focus(document.querySelector("button[data-confirm]"))
+            # A move that loses the game: Back, so a stray Enter does not end it.
+            losing = bool(getattr(self.app, "warning", ""))
+            self._focus(document.querySelector(
+                "#choices button[data-back]" if losing else "button[data-confirm]"))
             return
         order = keynav.board_order(self.places)
         if step is not None:
@@ -310,7 +313,9 @@ class Access:
         s = self.app.state
         after = by_id("status").textContent if s is not None else ""
         if getattr(self.app, "confirming", None) is not None:
-            after = "This ends your turn: type “confirm” to play it, or “back”."
+            warning = getattr(self.app, "warning", "")
+            after = (f"{warning} Type “confirm” to play it anyway, or “back”." if warning
+                     else "This ends your turn: type “confirm” to play it, or “back”.")
         self._hint(f"Played {', '.join(played)}. {after}")
 
     def _confirm(self, command: str) -> str | None:

@@ -74,6 +74,7 @@ class App:
         self.bot_token = 0
         self.gameover_shown = False
         self.confirming: str | None = None  # a turn-ending action waiting for its confirm
+        self.warning = ""  # while confirming: why, when the action would lose the game
         self.ghost_cache: tuple[Any, tuple] = (None, ())
         self.step_waiter: Any = None  # step-by-step pace: the future the next press resolves
         self.prefs = prefs.from_text(self.saver.store.get(prefs.PREFS_KEY))
@@ -332,7 +333,7 @@ class App:
             if self.step_waiter is not None and value != "step":
                 self.step_bot()
             self.render()
-        elif name == "confirm_end" and not value and self.confirming:
+        elif name == "confirm_end" and not value and self.confirming and not self.warning:
             self.confirm_end()
         elif name == "auto_single":
             self.changed()
@@ -355,6 +356,19 @@ class App:
         return (not after.is_over and after.turn != s.turn
                 and not self.session.is_human(after.current_player))
 
+    def _losing_warning(self, s: Any, text: str) -> str:
+        """The warning before a move that ends the game with the person playing it beaten
+        (when another choice would not), or "": a finished game cannot be taken back."""
+        # `?botpace=` (tests, demos) plays without it unless `&confirm=1` asks for it.
+        if self.settings.bot_pace_ms is not None and not self.settings.confirm:
+            return ""
+        if not self.session.is_human(s.current_player):
+            return ""
+        after = self.session.loses_by(text)
+        if after is None:
+            return ""
+        return labels.losing_warning(after.outcome, s.names, s.current_player)
+
     def confirm_end(self) -> None:
         """The player confirmed the last decision of their turn: play it."""
         text = self.confirming
@@ -372,7 +386,9 @@ class App:
         before = self.state
         if before is None or before.is_over:
             return
-        if not confirmed and self._ends_turn_for_a_computer(before, text):
+        if not confirmed:
+            self.warning = self._losing_warning(before, text)
+        if not confirmed and (self.warning or self._ends_turn_for_a_computer(before, text)):
             self.confirming = text
             self.selected = None
             self.notice("")
@@ -634,9 +650,9 @@ class App:
             k for k, m in marks.items() if m.mode != "selected")
         self.labview.follow(follow, choices)
         panels = self.panels
-        panels.status(s, human, curtain, self.confirming is not None)
+        panels.status(s, human, curtain, self.confirming is not None, self.warning)
         panels.choices(s, t, step, texts, self.selected, self.confirming,
-                       None if human or over else s.names[seat])
+                       None if human or over else s.names[seat], self.warning)
         panels.players(s)
         panels.piles(s)
         panels.hand(s, *self._hand_shown(s, human, curtain), t)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import cakegame
-from cakegame.words import listed
+from cakegame.words import counted, listed
 
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")
 SHAPES = ("circle", "square", "triangle", "diamond")
@@ -88,6 +88,25 @@ def result_note(o: Any, names: tuple[str, ...] | list[str], turn: int) -> str:
                            f"Subjects in the lab ({most} each, against {rest}): a shared "
                            "win.")
     return " ".join(out)
+
+
+def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str:
+    """What a move that ends the game with `seat` beaten would lead to (`o`, the engine's
+    `Outcome` of the game it would leave), in the second person: the page's warning before
+    it is played."""
+    why = reason_text(o.reason.value, ended_by(o, names)).replace(
+        f"{names[seat]} has", "you have").replace(f"{names[seat]} completed", "you completed")
+    winners = listed([names[w] for w in o.winners])
+    verb = "wins" if len(o.winners) == 1 else "share the win"
+    w = o.winners[0]
+    if o.reason.value == "opera":
+        score = ""
+    elif o.cake[w] != o.cake[seat]:
+        score = f" with {counted(o.cake[w], 'Cake Slice')} in the lab to your {o.cake[seat]}"
+    else:
+        score = (f", level on cake ({o.cake[w]} each) with more Test Subjects in the lab "
+                 f"({o.subjects[w]} to your {o.subjects[seat]})")
+    return f"This ends the game and you lose: {why}; {winners} {verb}{score}."
 
 
 def card_name(card_id: str) -> str:

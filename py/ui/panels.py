@@ -84,9 +84,11 @@ class Panels:
         self.since_key: tuple | None = None
 
     # ---- status --------------------------------------------------------------------------
-    def status(self, s: Any, human: bool, curtain: bool, confirming: bool = False) -> None:
+    def status(self, s: Any, human: bool, curtain: bool, confirming: bool = False,
+               warning: str = "") -> None:
         """The status line: whose decision it is, and what (`confirming`: the turn's last
-        decision waits for the person to confirm it, which the engine's prompt cannot say)."""
+        decision, or with a `warning` a move that loses the game, waits for the person to
+        confirm it, which the engine's prompt cannot say)."""
         if s.is_over:
             o = s.outcome
             winners = " and ".join(s.names[w] for w in o.winners)
@@ -101,6 +103,8 @@ class Panels:
         name = s.names[seat]
         if curtain:
             text = f"{name}: take the device, then press “Show my hand”"
+        elif human and confirming and warning:
+            text = f"{name}: this move loses the game. Play it anyway, or go back"
         elif human and confirming:
             text = f"{name}: confirm the end of your turn, or go back"
         elif human:
@@ -127,13 +131,24 @@ class Panels:
     # ---- choices -------------------------------------------------------------------------
     def choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str],
                 selected: str | None, confirming: str | None = None,
-                playing: str | None = None) -> None:
-        """The choices bar: the person's choices, the confirmation of a turn's end, or, on a
-        computer's turn, `playing` (its name), so the bar says what is going on."""
-        key = (tuple(texts), selected, s.turn_number, s.decision, confirming, playing)
+                playing: str | None = None, warning: str = "") -> None:
+        """The choices bar: the person's choices, the confirmation of a turn's end (or, with
+        its `warning`, of a move that loses the game), or, on a computer's turn, `playing`
+        (its name), so the bar says what is going on."""
+        key = (tuple(texts), selected, s.turn_number, s.decision, confirming, playing,
+               warning)
         if key == self.choices_key:
             return
         self.choices_key = key
+        if confirming is not None and warning:
+            # A move that loses the game, not played yet: what it leads to, play or go back.
+            html = (markup("span", f"{s.describe(confirming)}. {warning}",
+                           "choice-label hint warning")
+                    + markup("button", "Play it: end the game", "confirm-end danger",
+                             type="button", data_confirm=True, data_continue=True)
+                    + markup("button", "Back", "back", type="button", data_back=True))
+            by_id("choices").innerHTML = html
+            return
         if confirming is not None:
             # The turn's last decision, not played yet: say what it does, confirm or go back.
             html = (markup("span", f"{s.describe(confirming)}. This ends your turn.",

@@ -132,6 +132,37 @@ class Session:
             self._listed_for = s
         return self._listed
 
+    def loses_by(self, text: str) -> Any | None:
+        """The finished game `text` would leave, when it is a loss for the seat deciding and
+        some other choice now would not end the game with that seat beaten; else None.
+        A finished game cannot be taken back, so the page asks before playing such a move
+        (and does not ask when every choice loses: there is nothing to decide)."""
+        s = self.state
+        if s is None or s.is_over:
+            return None
+        seat = s.current_player
+        after = self._would_leave(s, text)
+        if after is None or not self._beaten(after, seat):
+            return None
+        for other in self.legal_texts():
+            if other != text:
+                alternative = self._would_leave(s, other)
+                if alternative is not None and not self._beaten(alternative, seat):
+                    return after
+        return None
+
+    def _would_leave(self, s: Any, text: str) -> Any | None:
+        try:
+            if s is self._listed_for and text in self._listed_set:
+                return s.apply_unchecked(cakegame.Action.parse(text))
+            return s.apply(text)
+        except cakegame.IllegalActionError:
+            return None
+
+    @staticmethod
+    def _beaten(after: Any, seat: int) -> bool:
+        return after.is_over and seat not in after.outcome.winners
+
     def undo_depth(self) -> int:
         return history.undo_depth(self.states)
 
