@@ -379,6 +379,12 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         if lost and shown["arrows"]:
             kind, text = shown["phrases"][0]
             assert kind == "loss" and text.startswith(f"You lost {lost} Test Subject"), shown
+            # Each badge's tooltip says whose pieces it counts.
+            tips = page.evaluate("() => Object.fromEntries([...document.querySelectorAll("
+                                 "'#lab .loss')].map(g => [g.dataset.loss, "
+                                 "g.querySelector('title').textContent]))")
+            assert tips == eventlog.loss_notes(moves, me, ses.state.names), tips
+            assert any("you lost" in tip for tip in tips.values()), tips
             # A reload tells the same (the events are rebuilt from the saved record).
             page.goto("index.html")
             page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)

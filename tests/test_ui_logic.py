@@ -447,6 +447,45 @@ def test_losses_since_last_turn_add_up_the_others_destroyed_pieces():
     assert seen > 10
 
 
+def test_each_loss_badge_says_whose_pieces_it_counts():
+    """The badge's tooltip names each division's losses in that chamber, the player's own
+    first, and adds up to the badge's number."""
+    import re
+
+    from ui import eventlog
+    from ui.session import Session
+    told = 0
+    for seed in range(6):
+        ses = Session()
+        ses.start(cakegame.new_game(players=3, seed=seed), ["human"] * 3, False)
+        rng = random.Random(seed)
+        while not ses.state.is_over:
+            s = ses.state
+            me = s.current_player
+            # The page draws the badges with "since your last turn", not within one's turn.
+            losses = {} if ses.acted_this_turn(me) else ses.losses_since(me)
+            notes = eventlog.loss_notes(ses.since_events(me), me, s.names)
+            assert set(notes) == set(losses)
+            for letter, note in notes.items():
+                assert note.startswith(f"Chamber {letter} since your last turn: ")
+                counts = [int(n) for n in re.findall(r"(\d+) (?:Test Subject|Cake Slice)", note)]
+                assert sum(counts) == losses[letter], note
+                whose = re.findall(r"(?:^|; )(\w+) lost", note.split(": ", 1)[1])
+                assert whose and ("you" not in whose or whose[0] == "you"), note
+                assert all(w == "you" or w in s.names for w in whose), note
+                told += 1
+            ses.apply(rng.choice(ses.legal_texts()))
+    assert told > 10
+    names = ("Ann", "Bo")
+    from cakegame.events import Event, EventKind
+    moves = [(1, (Event(EventKind.SUBJECTS_DESTROYED, seat=0, chamber="K", count=2),
+                  Event(EventKind.CAKE_INCINERATED, seat=1, chamber="K"),
+                  Event(EventKind.SUBJECTS_DESTROYED, seat=1, chamber="K")))]
+    assert eventlog.loss_notes(moves, 0, names) == {
+        "K": "Chamber K since your last turn: you lost 2 Test Subjects; "
+             "Bo lost 1 Cake Slice and 1 Test Subject"}
+
+
 # ---- the start-up scripts' copies of Python's constants ------------------------------------
 
 def test_the_start_up_scripts_copy_pythons_constants_faithfully():

@@ -628,6 +628,8 @@ class App:
         losses = session.losses_since(s.current_player) if since else {}
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
                           describe=s.describe, ghosts=ghosts, changed=changed, losses=losses,
+                          loss_notes=eventlog.loss_notes(moves, s.current_player, s.names)
+                          if losses else None,
                           arrows=eventlog.arrows(moves))
         # Keep the choices in view (or, while others play, what they just did: the
         # chambers its log entry names, where they are now. "recycle bottom" names no

@@ -168,6 +168,7 @@ class Board:
                describe: Any = None, ghosts: tuple = (),
                changed: frozenset[str] = frozenset(),
                losses: dict[str, int] | None = None,
+               loss_notes: dict[str, str] | None = None,
                arrows: list[tuple[str, str, int, int]] | None = None) -> None:
         """Bring the picture up to `state`; `marks` says which chambers are targets, `last`
         which ones the last action named (a quiet outline, so the table sees what happened),
@@ -279,7 +280,7 @@ class Board:
                 cx, cy = drawing.centre(c.row, c.x)
                 drawn.extend((x0 + cx, y0 + cy, x1 + cx, y1 + cy) for x0, y0, x1, y1
                              in drawing.content_boxes(c, portal, players))
-        self._losses(losses or {}, spots, drawn)
+        self._losses(losses or {}, spots, drawn, loss_notes or {})
         self._arrows(arrows or [], spots, drawn)
         for letter, view in self.views.items():
             hidden = letter not in present
@@ -309,11 +310,12 @@ class Board:
         self.ghost_layer.innerHTML = "".join(out)
 
     def _losses(self, losses: dict[str, int], at: dict[str, tuple[int, int]],
-                drawn: list[drawing.Box]) -> None:
+                drawn: list[drawing.Box], notes: dict[str, str]) -> None:
         """A red "−n" badge on each chamber where pieces were lost since the player's last
         turn (where the chamber is now: a recycled one carries it to its new place), at the
-        first of its places that covers nothing drawn in the lab (`drawing.loss_spot`)."""
-        key = tuple(sorted((k, v, at.get(k)) for k, v in losses.items()))
+        first of its places that covers nothing drawn in the lab (`drawing.loss_spot`);
+        its tooltip (`notes`) says whose pieces they were."""
+        key = tuple(sorted((k, v, at.get(k), notes.get(k, "")) for k, v in losses.items()))
         if (key, tuple(drawn)) == self.loss_key:
             return
         self.loss_key = (key, tuple(drawn))
@@ -322,7 +324,7 @@ class Board:
             self.loss_layer = svg("g", "losses")
             self.root.append(self.loss_layer)
         out = []
-        for letter, count, spot in key:
+        for letter, count, spot, note in key:
             if spot is None:
                 continue
             x, y = drawing.loss_spot(spot, taken)
@@ -330,6 +332,7 @@ class Board:
             taken.append((x - r, y - r, x + r, y + r))
             out.append(f'<g class="loss" data-loss="{letter}" '
                        f'transform="translate({x:.1f} {y:.1f})">'
+                       f'<title>{esc(note)}</title>'
                        f'<circle r="{r:g}"/><text y="5">−{count}</text></g>')
         self.loss_layer.innerHTML = "".join(out)
 

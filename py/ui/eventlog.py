@@ -100,6 +100,34 @@ def losses(events: Any) -> dict[str, int]:
     return out
 
 
+def loss_notes(moves: Any, me: int, names: Any) -> dict[str, str]:
+    """What each board badge of `losses` stands for, per chamber, in words: "Chamber K
+    since your last turn: you lost 2 Test Subjects; Orange lost 1 Cake Slice". `moves` as
+    for `since_summary`; the same events as the badges' counts."""
+    lost: dict[str, dict[tuple[int, str], int]] = {}
+    for _actor, events in moves:
+        for e in events:
+            if e.kind in (EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED) \
+                    and e.chamber:
+                what = ("Test Subject" if e.kind is EventKind.SUBJECTS_DESTROYED
+                        else "Cake Slice")
+                seat = e.seat if e.seat is not None else -1
+                here = lost.setdefault(e.chamber, {})
+                here[(seat, what)] = here.get((seat, what), 0) + e.count
+    out: dict[str, str] = {}
+    for letter, here in lost.items():
+        by_seat: dict[int, list[str]] = {}
+        for (seat, what), count in here.items():
+            by_seat.setdefault(seat, []).append(_n(count, what))
+        parts = []
+        for seat in sorted(by_seat, key=lambda s: (s != me, s)):
+            who = ("you" if seat == me else names[seat] if 0 <= seat < len(names)
+                   else "Someone")
+            parts.append(f"{who} lost {' and '.join(by_seat[seat])}")
+        out[letter] = f"Chamber {letter} since your last turn: {'; '.join(parts)}"
+    return out
+
+
 # ---- "since your last turn" ---------------------------------------------------------------
 
 def _letters(chambers: list[str]) -> str:
