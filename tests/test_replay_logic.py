@@ -290,17 +290,48 @@ def test_a_phones_chart_keeps_its_text_large_and_its_legend_under_it() -> None:
         assert float(frames[-1][0]) + float(frames[-1][1]) == drawn.bottom
 
 
-def test_swings_include_cards_and_big_recycles(game4: record.Record) -> None:
+def test_swings_are_the_weightiest_moments_one_per_turn(game4: record.Record,
+                                                        monkeypatch) -> None:
+    """The chart marks at most MAX_SWINGS actions, one per turn at most (they would share a
+    line): cards played, many Test Subjects at once, cake incinerated, the lead in cake
+    changing hands; none lighter than a turn's weightiest left out."""
     states = game4.states()
+    weights = {k: story.swing_weight(states[k - 1], states[k], a)
+               for k, a in enumerate(game4.actions, 1)}
+    full = story.swings(states, game4.actions)
+    monkeypatch.setattr(story, "MAX_SWINGS", 4)
     marks = story.swings(states, game4.actions)
-    played = [k for k, a in enumerate(game4.actions, 1) if a.split()[0] in ("play", "gun")]
-    assert {m.step for m in marks} >= set(played)
-    for m in marks:
+    assert len(full) > 4 and len(marks) == 4
+    steps = [m.step for m in marks]
+    assert steps == sorted(steps) and len({m.turn for m in marks}) == 4
+    assert set(steps) <= {m.step for m in full}
+    assert min(weights[k] for k in steps) >= max(weights[m.step] for m in full
+                                                 if m.step not in steps)
+    for m in full:
         text = game4.actions[m.step - 1]
         before, after = states[m.step - 1], states[m.step]
         moved = sum(abs(a - b) for a, b in zip(before.subjects_in_lab(), after.subjects_in_lab()))
         burnt = sum(after.incinerated(i) - before.incinerated(i) for i in range(4))
-        assert text.split()[0] in ("play", "gun") or moved >= 3 or burnt >= 2
+        lead = story._leaders(before) != story._leaders(after)
+        assert text.split()[0] in ("play", "gun") or moved >= 3 or burnt >= 2 or lead
+        assert m.text == before.describe(text)
+        # the weightiest of its turn
+        assert all(weights[k] <= weights[m.step] for k in weights
+                   if weights[k] and _turn_index(states, k) == m.turn)
+    # An ordinary move that changes no lead is no swing.
+    plain = [k for k, a in enumerate(game4.actions, 1) if a.split()[0] in ("from", "to")
+             and states[k].subjects_in_lab() == states[k - 1].subjects_in_lab()
+             and story._leaders(states[k]) == story._leaders(states[k - 1])]
+    assert plain and all(weights[k] == 0 for k in plain)
+
+
+def _turn_index(states: list, k: int) -> int:
+    """The chart's turn index of action k (1 = first), as `story.swings` counts."""
+    index = 1
+    for j in range(2, k + 1):
+        if states[j - 1].turn_number != states[j - 2].turn_number:
+            index += 1
+    return index
 
 
 def test_ending_names_the_last_action_and_what_it_did(game4: record.Record) -> None:

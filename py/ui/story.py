@@ -28,6 +28,7 @@ RIGHT = 12
 TOP = 22
 SWING_SUBJECTS = 3  # this many Test Subjects leaving or entering the lab in one action
 SWING_CAKE = 2  # this many Cake Slices leaving the lab (incinerated) in one action
+MAX_SWINGS = 8  # the chart marks this many at most, the weightiest: more read as a fence
 
 
 @dataclass(frozen=True)
@@ -58,22 +59,47 @@ def points(states: list[Any]) -> list[Point]:
     return out
 
 
+def _leaders(s: Any) -> frozenset[int]:
+    cake = s.cake_in_lab()
+    top = max(cake)
+    return frozenset(i for i, c in enumerate(cake) if c == top) if top else frozenset()
+
+
+def swing_weight(before: Any, after: Any, text: str) -> int:
+    """How much one action swung the game, 0 when not at all. A swing is a card played
+    (its Aperture action or the Portal Gun), many Test Subjects gone or come in at once (a
+    recycle, the Turret), cake incinerated, or the lead in cake changing hands; its weight
+    counts the Test Subjects gone or come in, each Cake Slice incinerated twice, a change
+    of lead three times and a card once."""
+    ds = sum(abs(a - b) for a, b in zip(before.subjects_in_lab(), after.subjects_in_lab()))
+    burnt = sum(after.incinerated(i) - before.incinerated(i) for i in range(after.players))
+    card = text.split()[0] in ("play", "gun")
+    lead = _leaders(before) != _leaders(after)
+    if not (card or lead or ds >= SWING_SUBJECTS or burnt >= SWING_CAKE):
+        return 0
+    return ds + 2 * burnt + 3 * lead + card
+
+
 def swings(states: list[Any], actions: list[str]) -> list[Swing]:
-    """The actions that swung the game: a card deployed, many Test Subjects gone or come in
-    one action (a recycle, the Turret), or cake incinerated."""
-    out: list[Swing] = []
+    """The actions that swung the game, in order: the weightiest of each turn
+    (`swing_weight`), then the MAX_SWINGS weightiest of those (the later first among
+    equals, nearer the end that decided it)."""
+    weighed: list[tuple[int, Swing]] = []
     turn_index = 1
     for k, text in enumerate(actions, start=1):
         before, after = states[k - 1], states[k]
         if k > 1 and states[k - 1].turn_number != states[k - 2].turn_number:
             turn_index += 1
         seat = before.current_player if before.current_player is not None else before.turn
-        ds = sum(abs(a - b) for a, b in zip(before.subjects_in_lab(), after.subjects_in_lab()))
-        burnt = sum(after.incinerated(i) - before.incinerated(i) for i in range(after.players))
-        verb = text.split()[0]
-        if verb in ("play", "gun") or ds >= SWING_SUBJECTS or burnt >= SWING_CAKE:
-            out.append(Swing(turn_index, k, seat, before.describe(text)))
-    return out
+        weight = swing_weight(before, after, text)
+        if weight:
+            weighed.append((weight, Swing(turn_index, k, seat, before.describe(text))))
+    best: dict[int, tuple[int, Swing]] = {}  # one per turn: they would share a line
+    for weight, m in weighed:
+        if m.turn not in best or weight >= best[m.turn][0]:
+            best[m.turn] = (weight, m)
+    kept = sorted(best.values(), key=lambda ws: (-ws[0], -ws[1].step))[:MAX_SWINGS]
+    return sorted((m for _, m in kept), key=lambda m: m.step)
 
 
 # What the action that ended the game did: the pieces that moved, were destroyed, entered
