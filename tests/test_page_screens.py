@@ -379,11 +379,14 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         if lost and shown["arrows"]:
             kind, text = shown["phrases"][0]
             assert kind == "loss" and text.startswith(f"You lost {lost} Test Subject"), shown
-            # Each badge's tooltip says whose pieces it counts.
+            # The chamber under each badge says whose pieces it counts, in its description.
             tips = page.evaluate("() => Object.fromEntries([...document.querySelectorAll("
-                                 "'#lab .loss')].map(g => [g.dataset.loss, "
-                                 "g.querySelector('title').textContent]))")
-            assert tips == eventlog.loss_notes(moves, me, ses.state.names), tips
+                                 "'#lab .loss')].map(g => [g.dataset.loss, document."
+                                 "querySelector(`#lab .chamber[data-letter=\"${g.dataset.loss}"
+                                 "\"] title`).textContent]))")
+            notes = eventlog.loss_notes(moves, me, ses.state.names)
+            assert set(tips) == set(notes), tips
+            assert all(tips[k].endswith(". " + notes[k]) for k in tips), tips
             assert any("you lost" in tip for tip in tips.values()), tips
             # A reload tells the same (the events are rebuilt from the saved record).
             page.goto("index.html")

@@ -448,7 +448,7 @@ def test_losses_since_last_turn_add_up_the_others_destroyed_pieces():
 
 
 def test_each_loss_badge_says_whose_pieces_it_counts():
-    """The badge's tooltip names each division's losses in that chamber, the player's own
+    """The chamber under a badge tells each division's losses there, the player's own
     first, and adds up to the badge's number."""
     import re
 
@@ -467,7 +467,7 @@ def test_each_loss_badge_says_whose_pieces_it_counts():
             notes = eventlog.loss_notes(ses.since_events(me), me, s.names)
             assert set(notes) == set(losses)
             for letter, note in notes.items():
-                assert note.startswith(f"Chamber {letter} since your last turn: ")
+                assert note.startswith("Since your last turn: ")
                 counts = [int(n) for n in re.findall(r"(\d+) (?:Test Subject|Cake Slice)", note)]
                 assert sum(counts) == losses[letter], note
                 whose = re.findall(r"(?:^|; )(\w+) lost", note.split(": ", 1)[1])
@@ -482,7 +482,7 @@ def test_each_loss_badge_says_whose_pieces_it_counts():
                   Event(EventKind.CAKE_INCINERATED, seat=1, chamber="K"),
                   Event(EventKind.SUBJECTS_DESTROYED, seat=1, chamber="K")))]
     assert eventlog.loss_notes(moves, 0, names) == {
-        "K": "Chamber K since your last turn: you lost 2 Test Subjects; "
+        "K": "Since your last turn: you lost 2 Test Subjects; "
              "Bo lost 1 Cake Slice and 1 Test Subject"}
 
 

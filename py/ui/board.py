@@ -20,6 +20,13 @@ OLD_EDGE = "0,-55.5 48.1,-27.8 48.1,27.8 0,55.5"
 NEW_EDGE = "0,-55.5 -48.1,-27.8 -48.1,27.8 0,55.5"
 
 
+def _title(c: Any, names: Any, disarmed: bool, note: str) -> str:
+    """A chamber's description: what it holds (`drawing.chamber_title`), then what was lost
+    there since the player's last turn, if anything."""
+    title = drawing.chamber_title(c, names, disarmed)
+    return f"{title}. {note}" if note else title
+
+
 @dataclass
 class Mark:
     """How one chamber takes part in the decision now."""
@@ -172,8 +179,11 @@ class Board:
                arrows: list[tuple[str, str, int, int]] | None = None) -> None:
         """Bring the picture up to `state`; `marks` says which chambers are targets, `last`
         which ones the last action named (a quiet outline, so the table sees what happened),
-        `ghosts` the places a recycled chamber may land: (action, row, x, label) each."""
+        `ghosts` the places a recycled chamber may land: (action, row, x, label) each;
+        `losses` the pieces lost per chamber since the player's last turn (a badge), and
+        `loss_notes` whose they were (told in the chamber's description)."""
         chambers = state.chambers()
+        notes = loss_notes or {}
         box = drawing.view_box(chambers, [g[2] for g in ghosts])
         if box != self.box:
             self.root.setAttribute("viewBox", box)
@@ -204,7 +214,9 @@ class Board:
                 portal_no += 1
             shown.append((c, portal))
             sig = drawing.signature(c, portal, players, disarmed)
-            title_key = (sig, c.new_edge, c.old_edge)  # the description names the edges too
+            note = notes.get(c.letter, "")
+            # The description names the edges too, and what was lost there (the badge).
+            title_key = (sig, c.new_edge, c.old_edge, note)
             pos = self.positions.get((c.row, c.x))
             if pos is None:
                 cx, cy = drawing.centre(c.row, c.x)
@@ -237,7 +249,7 @@ class Board:
                 view.cls, view.attrs = cls, attrs
                 markup, want = self._markup(
                     c, drawing.chamber_markup(c, portal, players, disarmed),
-                    drawing.chamber_title(c, names, disarmed and c.turret), pos, cls, mark)
+                    _title(c, names, disarmed and c.turret, note), pos, cls, mark)
                 made.append((c.letter, markup, want))
                 continue
             if sig != view.sig:
@@ -245,7 +257,7 @@ class Board:
                 view.sig = sig
             if title_key != view.title_key:
                 # Rebuilt when a recycle moves the edges, too.
-                view.title.textContent = drawing.chamber_title(c, names, disarmed and c.turret)
+                view.title.textContent = _title(c, names, disarmed and c.turret, note)
                 view.title_key = title_key
             if pos != view.pos:
                 # A recycled chamber travels from the old edge to its new place, above the
@@ -280,7 +292,7 @@ class Board:
                 cx, cy = drawing.centre(c.row, c.x)
                 drawn.extend((x0 + cx, y0 + cy, x1 + cx, y1 + cy) for x0, y0, x1, y1
                              in drawing.content_boxes(c, portal, players))
-        self._losses(losses or {}, spots, drawn, loss_notes or {})
+        self._losses(losses or {}, spots, drawn)
         self._arrows(arrows or [], spots, drawn)
         for letter, view in self.views.items():
             hidden = letter not in present
@@ -310,12 +322,13 @@ class Board:
         self.ghost_layer.innerHTML = "".join(out)
 
     def _losses(self, losses: dict[str, int], at: dict[str, tuple[int, int]],
-                drawn: list[drawing.Box], notes: dict[str, str]) -> None:
+                drawn: list[drawing.Box]) -> None:
         """A red "−n" badge on each chamber where pieces were lost since the player's last
         turn (where the chamber is now: a recycled one carries it to its new place), at the
-        first of its places that covers nothing drawn in the lab (`drawing.loss_spot`);
-        its tooltip (`notes`) says whose pieces they were."""
-        key = tuple(sorted((k, v, at.get(k), notes.get(k, "")) for k, v in losses.items()))
+        first of its places that covers nothing drawn in the lab (`drawing.loss_spot`). The
+        chamber's own description says whose pieces they were (the badge lets the pointer
+        through to the chamber)."""
+        key = tuple(sorted((k, v, at.get(k)) for k, v in losses.items()))
         if (key, tuple(drawn)) == self.loss_key:
             return
         self.loss_key = (key, tuple(drawn))
@@ -324,7 +337,7 @@ class Board:
             self.loss_layer = svg("g", "losses")
             self.root.append(self.loss_layer)
         out = []
-        for letter, count, spot, note in key:
+        for letter, count, spot in key:
             if spot is None:
                 continue
             x, y = drawing.loss_spot(spot, taken)
@@ -332,7 +345,6 @@ class Board:
             taken.append((x - r, y - r, x + r, y + r))
             out.append(f'<g class="loss" data-loss="{letter}" '
                        f'transform="translate({x:.1f} {y:.1f})">'
-                       f'<title>{esc(note)}</title>'
                        f'<circle r="{r:g}"/><text y="5">−{count}</text></g>')
         self.loss_layer.innerHTML = "".join(out)
 

@@ -101,9 +101,9 @@ def losses(events: Any) -> dict[str, int]:
 
 
 def loss_notes(moves: Any, me: int, names: Any) -> dict[str, str]:
-    """What each board badge of `losses` stands for, per chamber, in words: "Chamber K
-    since your last turn: you lost 2 Test Subjects; Orange lost 1 Cake Slice". `moves` as
-    for `since_summary`; the same events as the badges' counts."""
+    """What each board badge of `losses` stands for, per chamber, in words: "Since your
+    last turn: you lost 2 Test Subjects; Orange lost 1 Cake Slice", for the chamber's
+    description. `moves` as for `since_summary`; the same events as the badges' counts."""
     lost: dict[str, dict[tuple[int, str], int]] = {}
     for _actor, events in moves:
         for e in events:
@@ -124,7 +124,7 @@ def loss_notes(moves: Any, me: int, names: Any) -> dict[str, str]:
             who = ("you" if seat == me else names[seat] if 0 <= seat < len(names)
                    else "Someone")
             parts.append(f"{who} lost {' and '.join(by_seat[seat])}")
-        out[letter] = f"Chamber {letter} since your last turn: {'; '.join(parts)}"
+        out[letter] = f"Since your last turn: {'; '.join(parts)}"
     return out
 
 
