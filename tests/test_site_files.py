@@ -348,3 +348,22 @@ def test_staged_site_is_complete(tmp_path):
         assert (dest / name).is_file(), name
     assert not (dest / "node_modules").exists() and not (dest / "tests").exists()
     assert not (dest / "package.json").exists()
+
+
+def test_the_icons_dialog_explains_every_mark_the_board_draws():
+    """A play-tester took the gold outlines of the chambers changed since their last turn for
+    something to press: the Icons dialog names each mark drawn around or over the chambers,
+    with a picture drawn by the same colours the lab uses."""
+    html = (ROOT / "index.html").read_text()
+    legend = html[html.index('id="legend-box"'):html.index("</dialog>", html.index('id="legend-box"'))]
+    for picture, words in (("lg-target", "you can choose now"),
+                           ("lg-changed", "changed since your last turn"),
+                           ('class="loss"', "lost there since your last turn"),
+                           ("lg-arrow", "moved since your last turn"),
+                           ("lg-edge-new", "the new edge"),
+                           ("lg-edge-old", "the old edge")):
+        item = next((li for li in legend.split("<li>") if picture in li), "")
+        assert words in item, (picture, words)
+    css = (ROOT / "css" / "game.css").read_text()
+    changed = re.search(r"\.chamber\.changed[^{]*\{[^}]*stroke: (#[0-9a-f]+)", css)
+    assert changed and re.search(r"\.lg-hex\.lg-changed \{[^}]*stroke: " + changed[1], css)
