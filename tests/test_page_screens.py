@@ -533,6 +533,12 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
     assert room["cards"] == 3 and room["text"] > 330, room
     assert not room["cut"], room
     assert not room["out"] and room["zoomInView"] and room["scrollY"] == 0, room
+    # Each card's "Portal Gun" button says in its tooltip what firing it does instead.
+    guns = page.eval_on_selector_all('#choices .tray-card button[data-action^="gun "]',
+                                     "bs => bs.map(b => b.title)")
+    assert len(guns) == 3 and all(" to fire the Portal Gun: instead of the card's Aperture "
+                                  "action, place both Portals in two chambers" in g
+                                  for g in guns), guns
     page.assert_clean()
 
 

@@ -355,7 +355,8 @@ def test_the_icons_dialog_explains_every_mark_the_board_draws():
     something to press: the Icons dialog names each mark drawn around or over the chambers,
     with a picture drawn by the same colours the lab uses."""
     html = (ROOT / "index.html").read_text()
-    legend = html[html.index('id="legend-box"'):html.index("</dialog>", html.index('id="legend-box"'))]
+    start = html.index('id="legend-box"')
+    legend = html[start:html.index("</dialog>", start)]
     for picture, words in (("lg-target", "you can choose now"),
                            ("lg-changed", "changed since your last turn"),
                            ('class="loss"', "lost there since your last turn"),

@@ -44,6 +44,12 @@ def action_button(s: Any, text: str, cls: str = "act") -> str:
     return markup("button", label, cls, type="button", data_action=text, title=s.describe(text))
 
 
+# What firing the Portal Gun does instead of the card's Aperture action (the rulebook's
+# "Deploying a Portal Gun"), for its button's tooltip.
+GUN_DOES = ("instead of the card's Aperture action, place both Portals in two chambers "
+            "(neither on the old edge); the card's Character still takes over")
+
+
 def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     """One card of the hand tray: its name and a button for each way to use it now. The
     Portal Gun's button says only "Portal Gun" (its tooltip says it all), so three cards
@@ -52,7 +58,7 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     for a in acts:
         if a.startswith("gun "):
             buttons.append(markup("button", "Portal Gun", "act", type="button", data_action=a,
-                                  title=s.describe(a)))
+                                  title=f"{s.describe(a)}: {GUN_DOES}"))
         else:
             buttons.append(action_button(s, a))
     return markup("span", None, "tray-card",
