@@ -1161,3 +1161,13 @@ def test_the_losing_warning_tells_a_tie_break_and_a_shared_win():
     assert labels.losing_warning(shared, names, 2) == (
         "This ends the game and you lose: you have no Test Subjects left in the Laboratory; "
         "Ann and Bo share the win with 3 Cake Slices in the lab to your 1.")
+
+
+def test_the_game_over_heading_speaks_to_the_one_person_at_the_table():
+    names = ("Ann", "Bo", "Cy")
+    assert labels.winners_heading((1,), names) == "Bo wins!"
+    assert labels.winners_heading((0, 2), names) == "Shared win: Ann and Cy!"
+    assert labels.winners_heading((1,), names, me=1) == "You win!"
+    assert labels.winners_heading((1,), names, me=0) == "Bo wins!"
+    assert labels.winners_heading((0, 1, 2), names, me=1) == "Shared win: you, Ann and Cy!"
+    assert labels.winners_heading((0, 1), names, me=1) == "Shared win: you and Ann!"

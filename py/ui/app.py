@@ -687,7 +687,8 @@ class App:
         self.replays.coach(s, texts)
         if over and not self.gameover_shown:
             self.gameover_shown = True
-            dialogs.gameover(s)
+            people = [i for i in range(s.players) if self.session.is_human(i)]
+            dialogs.gameover(s, people[0] if len(people) == 1 else None)
             self.replays.story(s)
             by_id("go-hints").textContent = self.hint.gameover_text()
         self.hint.after_render()

@@ -49,14 +49,11 @@ def curtain(name: str, why: str = "") -> None:
     open_modal("curtain")
 
 
-def gameover(s: Any) -> None:
-    """Who won, why the game ended, and each division's cake and subjects."""
+def gameover(s: Any, me: int | None = None) -> None:
+    """Who won (to `me`, the one person playing computers, in the second person), why the
+    game ended, and each division's cake and subjects."""
     o = s.outcome
-    names = [s.names[w] for w in o.winners]
-    if len(names) == 1:
-        by_id("go-winners").textContent = f"{names[0]} wins!"
-    else:
-        by_id("go-winners").textContent = "Shared win: " + " and ".join(names) + "!"
+    by_id("go-winners").textContent = labels.winners_heading(o.winners, s.names, me)
     reason = ("The game ended because "
               + labels.reason_text(o.reason.value, labels.ended_by(o, s.names)) + ".")
     note = labels.result_note(o, s.names, s.turn)

@@ -90,6 +90,20 @@ def result_note(o: Any, names: tuple[str, ...] | list[str], turn: int) -> str:
     return " ".join(out)
 
 
+def winners_heading(winners: tuple[int, ...] | list[int], names: tuple[str, ...] | list[str],
+                    me: int | None = None) -> str:
+    """The game-over dialog's heading: "Ann wins!", "Shared win: Ann and Bo!", or, when `me`
+    (the one person at the table, among computers) is among the winners, in the second
+    person: "You win!", "Shared win: you and Bo!"."""
+    if me in winners:
+        if len(winners) == 1:
+            return "You win!"
+        return "Shared win: " + listed(["you"] + [names[w] for w in winners if w != me]) + "!"
+    if len(winners) == 1:
+        return f"{names[winners[0]]} wins!"
+    return "Shared win: " + " and ".join(names[w] for w in winners) + "!"
+
+
 def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str:
     """What a move that ends the game with `seat` beaten would lead to (`o`, the engine's
     `Outcome` of the game it would leave), in the second person: the page's warning before
