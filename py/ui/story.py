@@ -203,7 +203,7 @@ def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
     rows = _legend_rows(labels, inner) if narrow else []
     panel_h = NARROW_PANEL_H if narrow else PANEL_H
     base = TOP + 2 * panel_h + GAP
-    axis_y = base + 20
+    axis_y = base + 27  # under the swings' dots (r 5 at base + 8), clear of them
     height = axis_y + 2 + (18 * len(rows) + 5 if rows else 0)  # + 5: the last row's descenders
 
     def x(i: float) -> float:
