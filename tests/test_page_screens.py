@@ -589,6 +589,36 @@ def test_a_phone_keeps_no_empty_band_above_the_lab(page_watch, artifacts):
     page.assert_clean()
 
 
+NEWS_HEIGHT = """
+() => { const r = document.getElementById('since-text').getBoundingClientRect();
+        return Math.round(r.height); }
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_phones_news_opens_with_a_tap_and_closes_with_another(page_watch, artifacts):
+    """On a phone the news shows what its room holds; a tap opens the whole of it over what
+    lies below, a second tap on it closes it (a touch screen's hover sticks after a tap, so
+    the first design stayed open until a tap elsewhere), and so does a tap elsewhere."""
+    page = page_watch
+    open_saved(page, _news_and_a_one_line_prompt_save())
+    cut = page.evaluate(NEWS_HEIGHT)
+    page.tap("#since")
+    page.wait_for_function(f"document.getElementById('since-text')"
+                           f".getBoundingClientRect().height > {cut + 10}")
+    page.screenshot(path=str(artifacts / "phone-news-open.png"))
+    page.tap("#since")
+    page.wait_for_function(f"document.getElementById('since-text')"
+                           f".getBoundingClientRect().height <= {cut + 1}")
+    page.tap("#since")
+    page.wait_for_function("document.getElementById('since').classList.contains('open')")
+    page.tap("#status")
+    page.wait_for_function(f"document.getElementById('since-text')"
+                           f".getBoundingClientRect().height <= {cut + 1}")
+    page.assert_clean()
+
+
 PORTAL_ARROWS = """
 () => [...document.querySelectorAll('#lab .move-arrow.portal-move')].map(a => {
   const shaft = a.querySelector('.shaft'), legs = [...a.querySelectorAll('.leg')];

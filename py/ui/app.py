@@ -476,6 +476,13 @@ class App:
         target = event.target
         if not found(target) or not hasattr(target, "closest"):
             return
+        # The news strip, cut on a phone: a tap opens it over what lies below, a second tap
+        # (or one anywhere else) closes it (css/game.css: `.since.open`).
+        news = by_id("since")
+        if found(target.closest("#since")):
+            news.classList.toggle("open")
+            return
+        news.classList.remove("open")
         menu = by_id("more")
         if menu.open and not found(target.closest("#more summary")):
             menu.open = False  # a choice in the menu, or a click elsewhere, closes it
