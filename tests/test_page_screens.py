@@ -743,6 +743,9 @@ def test_a_desktop_shows_the_hand_under_four_divisions(page_watch):
               deck: top('deck'), height: innerHeight}; }""")
     assert seen["divisions"] < seen["hand"] < seen["deck"], seen
     assert seen["card"] is not None and seen["card"] + 60 < seen["height"], seen
+    # Its foot fades while more lies below (so it is seen to scroll), and not at its end.
+    fade = "() => getComputedStyle(document.querySelector('.side')).maskImage"
+    assert "calc(100% - 48px)" in page.evaluate(fade)
     after = page.evaluate("""async () => {
       const side = document.querySelector('.side');
       side.scrollTop = side.scrollHeight;
@@ -757,4 +760,5 @@ def test_a_desktop_shows_the_hand_under_four_divisions(page_watch):
     assert after["cards"] >= 2 and after["scrolled"] > 0 and after["pageY"] == 0, after
     assert 0 <= after["last"][0] and after["last"][1] <= after["height"], after
     assert 0 <= after["deploy"][0] and after["deploy"][1] <= after["height"], after
+    assert "calc(100% - 48px)" not in page.evaluate(fade)
     page.assert_clean()
