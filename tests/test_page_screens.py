@@ -228,9 +228,12 @@ GAME_OVER_BUTTONS = """
 
 
 # Wait until every animation that ends has ended (a recycled chamber's flight, the losses
-# riding with it); the ones that go on for ever (a highlight's pulse) are left running.
+# riding with it); the ones that go on for ever (a highlight's pulse) are left running, and
+# so are those that follow a scroll rather than the clock (the side column's fading foot:
+# it ends only when scrolled to its end).
 MOTION_ENDED = """
 () => Promise.all(document.getAnimations()
+  .filter(a => a.timeline === document.timeline)
   .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
   .map(a => a.finished.catch(() => null)))
 """
