@@ -120,6 +120,14 @@ def session_save(players: int, seed: int, stop, seats: list[str] | None = None,
     raise AssertionError(f"no such position in {limit} actions")
 
 
+def losing_save() -> str:
+    """Two people, seed 2, turn 55: Blue has had 7 Cake Slices incinerated and may burn the
+    one left in M (Combustible Lemons), which would end the game with Orange ahead; none of
+    its other five choices loses."""
+    return session_save(2, 2, lambda ses: ses.state.turn_number == 55
+                        and "burn M" in ses.legal_texts())
+
+
 def last_move_save(players: int, seed: int) -> tuple[str, str]:
     """The save of a game (all seats people) one action before its end, with its log and
     record, and that last action: played in the page, it opens the game-over dialog with

@@ -12,6 +12,7 @@ import pytest
 from playhelp import (
     click_random,
     enabled_actions,
+    losing_save,
     open_saved,
     play_to_end,
     saved_game,
@@ -208,20 +209,13 @@ def test_a_face_down_hand_counts_the_cards_its_computer_deploys(page_watch):
     page_watch.assert_clean()
 
 
-def _losing_save() -> str:
-    """Two people, seed 2, turn 55: Blue has had 7 Cake Slices incinerated and may burn the
-    one left in M (Combustible Lemons), which would end the game with Orange ahead."""
-    return session_save(2, 2, lambda ses: ses.state.turn_number == 55
-                        and "burn M" in ses.legal_texts())
-
-
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_a_move_that_loses_the_game_waits_for_a_second_press(page_watch, artifacts, size):
     """A finished game cannot be undone, so a move that loses it (when another would not)
     says so and waits: Back leaves the game as it was, "Play it" ends it."""
     page = page_watch
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_saved(page, _losing_save())
+    open_saved(page, losing_save())
     before = saved_game(page)
     page.click('[data-action="burn M"]')
     page.wait_for_selector("#choices button.confirm-end.danger")
@@ -247,7 +241,7 @@ def test_a_move_that_loses_the_game_waits_for_a_second_press(page_watch, artifac
 def test_a_move_that_does_not_lose_is_played_at_once(page_watch):
     """The warning is for losing moves only: in the same position the other choices play."""
     page = page_watch
-    open_saved(page, _losing_save())
+    open_saved(page, losing_save())
     before = page.get_attribute("#status", "data-ready")
     page.click('[data-action="play cube"]')
     page.wait_for_function("b => document.getElementById('status').dataset.ready !== b",

@@ -1110,17 +1110,14 @@ def test_escape_writes_what_html_escape_writes():
 
 
 def _losing_position():
-    """2 players, seed 2, turn 55: Blue has had 7 Cake Slices incinerated and may burn the
-    one left in M (Combustible Lemons), which ends the game with Orange ahead."""
+    """The session of `playhelp.losing_save`: Blue may burn its last Cake Slice and lose."""
     import sys
     sys.path.insert(0, str(Path(__file__).parent))
-    from playhelp import session_save
+    from playhelp import losing_save
     from ui.session import Session
 
-    raw = session_save(2, 2, lambda ses: ses.state.turn_number == 55
-                       and "burn M" in ses.legal_texts())
     ses = Session()
-    ses.resume(saves.decode(raw))
+    ses.resume(saves.decode(losing_save()))
     return ses
 
 
@@ -1161,6 +1158,14 @@ def test_the_losing_warning_tells_a_tie_break_and_a_shared_win():
     assert labels.losing_warning(shared, names, 2) == (
         "This ends the game and you lose: you have no Test Subjects left in the Laboratory; "
         "Ann and Bo share the win with 3 Cake Slices in the lab to your 1.")
+    # Named by seat, not by text: a name inside another ("Ann" in "Joann") stays whole.
+    joann = Outcome((0,), Termination("no_subjects"), 1, (2, 0), (3, 0))
+    assert labels.losing_warning(joann, ("Joann", "Ann"), 1) == (
+        "This ends the game and you lose: you have no Test Subjects left in the Laboratory; "
+        "Joann wins with 2 Cake Slices in the lab to your 0.")
+    both = Outcome((0,), Termination("no_subjects"), 1, (2, 0, 0), (3, 0, 0))
+    assert labels.losing_warning(both, names, 1).startswith(
+        "This ends the game and you lose: you and Cy have no Test Subjects left")
 
 
 def test_the_game_over_heading_speaks_to_the_one_person_at_the_table():

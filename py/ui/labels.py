@@ -26,10 +26,10 @@ REASONS = {
 
 
 def reason_text(reason: str, name: str) -> str:
-    """Why the game ended, naming the division (or divisions: "Green and Purple have")
-    whose situation ended it."""
+    """Why the game ended, naming the division (or divisions: "Green and Purple have", or
+    the player told in the second person: "you have") whose situation ended it."""
     text = REASONS.get(reason, reason)
-    if " and " in name:
+    if " and " in name or name == "you":
         text = text.replace("{name} has had", "{name} have had").replace("{name} has",
                                                                           "{name} have")
     return text.replace("{name}", name or "a division")
@@ -108,8 +108,8 @@ def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str
     """What a move that ends the game with `seat` beaten would lead to (`o`, the engine's
     `Outcome` of the game it would leave), in the second person: the page's warning before
     it is played."""
-    why = reason_text(o.reason.value, ended_by(o, names)).replace(
-        f"{names[seat]} has", "you have").replace(f"{names[seat]} completed", "you completed")
+    told = [("you" if i == seat else n) for i, n in enumerate(names)]
+    why = reason_text(o.reason.value, ended_by(o, told))
     winners = listed([names[w] for w in o.winners])
     verb = "wins" if len(o.winners) == 1 else "share the win"
     w = o.winners[0]
