@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from playhelp import click_random, open_saved
+from playhelp import click_random, open_saved, session_save
 from ui import targets
 
 CHAMBER_WIDTHS = """
@@ -179,6 +179,77 @@ def test_phone_top_bar_is_one_row_and_more_holds_the_rest(page_watch):
         page.set_viewport_size({"width": width, "height": 800})
         bar = page.evaluate(TOP_BAR)
         assert len(bar["rows"]) == 1 and bar["scroll"] <= width, (width, bar)
+    page.assert_clean()
+
+
+STRIP = """
+() => {
+  const strip = document.getElementById('table-strip');
+  const scores = document.getElementById('strip-scores');
+  const box = strip.getBoundingClientRect();
+  return {
+    shown: getComputedStyle(strip).display !== 'none' && box.height > 0,
+    bottom: box.bottom,
+    labTop: document.getElementById('lab-wrap').getBoundingClientRect().top,
+    statusBottom: document.querySelector('.status-bar').getBoundingClientRect().bottom,
+    divisions: [...scores.querySelectorAll('.strip-div')].map(d => ({
+      cls: d.className, counts: [...d.querySelectorAll('.strip-n')].map(n => n.textContent)})),
+    fits: scores.scrollWidth <= scores.clientWidth && strip.scrollWidth <= strip.clientWidth,
+    wordsSeen: [...scores.querySelectorAll('.sr-only')]
+      .some(w => w.getBoundingClientRect().width > 1),
+    name: [...scores.querySelectorAll('.strip-div')].map(d => d.textContent).join(''),
+    rule: document.getElementById('strip-rule').textContent,
+    expanded: document.getElementById('strip-rule').getAttribute('aria-expanded'),
+    ruleText: document.getElementById('strip-rule-text').hidden ? null
+      : document.getElementById('strip-rule-text').textContent,
+  };
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 800}, has_touch=True,
+                                  is_mobile=True)
+def test_a_phone_shows_the_scores_and_the_rule_in_force_above_the_lab(page_watch):
+    """In one column the Divisions panel and the active Character lie far below the lab:
+    the strip under the status shows each division's Test Subjects and Cake Slices in the
+    lab (four divisions on a 360 px phone, nothing cut), and the Character whose rule holds,
+    whose text a tap opens in place; a tap on the scores goes to the Divisions panel."""
+    from ui import saves
+    page = page_watch
+    raw = session_save(4, 3, lambda ses: ses.state.turn_number >= 12
+                       and ses.state.character is not None
+                       and ses.state.current_player == 0 and ses.state.decision == "deploy")
+    state = saves.decode(raw).state
+    open_saved(page, raw)
+    page.wait_for_selector("#table-strip:not([hidden])")
+    strip = page.evaluate(STRIP)
+    assert strip["shown"] and strip["fits"], strip
+    assert strip["statusBottom"] <= strip["bottom"] < strip["labTop"], strip
+    assert [d["counts"] for d in strip["divisions"]] == [
+        [str(n), str(c)] for n, c in zip(state.subjects_in_lab(), state.cake_in_lab())]
+    assert "acting" in strip["divisions"][0]["cls"]
+    assert not any("acting" in d["cls"] for d in strip["divisions"][1:])
+    names = state.names
+    # A screen reader hears the figures with their words; the eye sees the figures.
+    subjects, cake = state.subjects_in_lab(), state.cake_in_lab()
+    assert strip["name"].startswith(f"{names[0]}: {subjects[0]} Test Subject")
+    assert f"; {names[3]}: {subjects[3]} Test Subject" in strip["name"]
+    assert strip["name"].endswith(f"{cake[3]} Cake Slice" + ("s" if cake[3] != 1 else ""))
+    assert not strip["wordsSeen"]
+    char = state.character
+    assert strip["rule"] == f"Rule: {char.character_title}" and strip["expanded"] == "false"
+    assert strip["ruleText"] is None
+    page.tap("#strip-rule")
+    strip = page.evaluate(STRIP)
+    assert strip["expanded"] == "true" and char.character_text in strip["ruleText"], strip
+    page.tap("#strip-rule")
+    assert page.evaluate(STRIP)["ruleText"] is None
+    page.tap("#strip-scores")
+    page.wait_for_function("() => { const r = document.getElementById('players-h')"
+                           ".getBoundingClientRect(); return r.top > -2 && r.top < 200; }")
+    # A desktop has the side column: no strip.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert not page.evaluate(STRIP)["shown"]
     page.assert_clean()
 
 

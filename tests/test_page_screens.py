@@ -565,7 +565,8 @@ def _news_and_a_one_line_prompt_save() -> str:
 EMPTY_ABOVE_THE_LAB = """
 () => {
   const box = q => document.querySelector(q).getBoundingClientRect();
-  const status = box('.status-bar'), news = box('#since-text'), lab = box('#lab-wrap');
+  // Under the status, the one-column strip of scores and the rule in force (always there).
+  const status = box('#table-strip'), news = box('#since-text'), lab = box('#lab-wrap');
   const parts = [...document.querySelectorAll('#choices > *')].map(e => e.getBoundingClientRect())
     .filter(r => r.height > 0);
   const said = parts.reduce((h, r) => h + r.height, 0);

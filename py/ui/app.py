@@ -179,6 +179,8 @@ class App:
             "auto_single", bool(e.target.checked)))
         self._on("pace", "change", lambda e: self.set_pref("pace", str(e.target.value)))
         self._on("bot-step", "click", lambda e: self.step_bot())
+        self._on("strip-scores", "click", lambda e: by_id("players-h").scrollIntoView(True))
+        self._on("strip-rule", "click", lambda e: self.panels.toggle_rule())
         log = by_id("log")
         self._on(log, "mouseover", self._log_point)
         self._on(log, "focusin", self._log_point)
@@ -664,6 +666,7 @@ class App:
                        None if human or over else s.names[seat], self.warning)
         panels.players(s)
         panels.piles(s)
+        panels.strip(s)
         panels.hand(s, *self._hand_shown(s, human, curtain), t)
         panels.log(s.names)
         # Once the person has acted (or while a computer plays), the strip says what the

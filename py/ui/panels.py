@@ -66,6 +66,51 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
                   + "".join(buttons))
 
 
+# The strip's Cake Slice: the lab's own picture (index.html's #i-c) in a division's colour.
+STRIP_CAKE = ('<svg class="strip-ic" viewBox="0 0 16 16" aria-hidden="true">'
+              '<use href="#i-c" class="cake d{}" width="16" height="16"/></svg>')
+
+
+def strip_key(s: Any) -> tuple:
+    """What the strip shows: who acts, and per division its cake and subjects in the lab;
+    last, the Character in force."""
+    char = s.character
+    return (s.current_player, s.is_over, s.cake_in_lab(), s.subjects_in_lab(),
+            char.id if char is not None else None)
+
+
+def strip_scores(s: Any) -> str:
+    """Each division's Test Subjects (its mark, as on the lab's tokens) and Cake Slices in
+    the lab, as markup. The words a screen reader says around the figures are hidden from
+    sight, so the button's name holds what it shows: "Orange: 6 Test Subjects, 1 Cake Slice;
+    Blue: ..."."""
+    cake, subjects = s.cake_in_lab(), s.subjects_in_lab()
+    acting = None if s.is_over else s.current_player
+    out = []
+    for seat in range(s.players):
+        cls = f"strip-div d{seat}" + (" acting" if seat == acting else "")
+        last = seat == s.players - 1
+        out.append(markup("span", None, cls, inner=(
+            markup("span", f"{s.names[seat]}: ", "sr-only")
+            + markup("span", None, f"chip d{seat} shape{seat}")
+            + markup("span", str(subjects[seat]), "strip-n")
+            + markup("span", " Test Subject" + ("s, " if subjects[seat] != 1 else ", "),
+                     "sr-only")
+            + STRIP_CAKE.format(seat) + markup("span", str(cake[seat]), "strip-n")
+            + markup("span", " Cake Slice" + ("s" if cake[seat] != 1 else "")
+                     + ("" if last else "; "), "sr-only"))))
+    return "".join(out)
+
+
+def strip_rule(char: Any) -> str:
+    """The Character in force, by its rule's name, as markup."""
+    if char is None:
+        return markup("span", "Rule: ", "strip-rule-cap") + markup("span", "none yet",
+                                                                   "strip-rule-name")
+    return markup("span", "Rule: ", "strip-rule-cap") + markup("span", char.character_title,
+                                                               "strip-rule-name")
+
+
 class Panels:
     """Everything outside the lab that shows the game."""
 
@@ -88,6 +133,7 @@ class Panels:
         self.players_key: tuple = ()
         self.piles_key: tuple = ()
         self.since_key: tuple | None = None
+        self.strip_key: tuple | None = None
 
     # ---- status --------------------------------------------------------------------------
     def status(self, s: Any, human: bool, curtain: bool, confirming: bool = False,
@@ -276,6 +322,42 @@ class Panels:
             if over_changed:
                 cells["kind"].disabled = s.is_over  # a finished game has no seat to hand over
         self.player_rows = tuple(now)
+
+    # ---- the one-column strip: scores and the Character in force ------------------------
+    def strip(self, s: Any) -> None:
+        """In one column (a phone), the Divisions and the discard pile lie far below the
+        lab: the strip under the status keeps in view what every decision weighs, each
+        division's Cake Slices and Test Subjects in the lab and the Character whose rule
+        holds for everyone. Its scores are a button to the Divisions panel; the rule's name
+        opens its text in place (`toggle_rule`)."""
+        key = strip_key(s)
+        if key == self.strip_key:
+            return
+        old = self.strip_key
+        self.strip_key = key
+        by_id("strip-scores").innerHTML = strip_scores(s)
+        if old is None or old[-1] != key[-1]:
+            char = s.character
+            rule = by_id("strip-rule")
+            rule.innerHTML = strip_rule(char)
+            rule.title = (f"Rules for all: {char.name}: {char.character_title}. "
+                          "Tap to read it" if char is not None else "No Character is active yet")
+            rule.disabled = char is None
+            by_id("strip-rule-text").textContent = (
+                f"{char.name}: {char.character_title}: {char.character_text}"
+                if char is not None else "")
+            if char is None:
+                self.toggle_rule(False)
+        self.texts.prop("table-strip", "hidden", False)
+
+    def toggle_rule(self, shown: bool | None = None) -> None:
+        """Open or close the rule of the Character in force under the strip (None: the
+        other way round from now)."""
+        text = by_id("strip-rule-text")
+        if shown is None:
+            shown = bool(text.hidden)
+        text.hidden = not shown
+        by_id("strip-rule").setAttribute("aria-expanded", "true" if shown else "false")
 
     # ---- piles ---------------------------------------------------------------------------
     def piles(self, s: Any) -> None:
