@@ -128,6 +128,25 @@ def test_new_game_over_a_saved_one_asks_first(page_watch, query):
     page_watch.assert_clean()
 
 
+def test_new_game_after_a_return_visit_is_set_up_like_the_game_on_the_table(page_watch):
+    """A returning player's New game (the saved game resumed from a plain address, as after
+    a reload or another visit) opens the form with that game's players, names and seats,
+    on a new deal; it once showed the form's defaults (two people passing the device)."""
+    page_watch.goto("index.html?players=3&seed=11&seats=human,medium,easy&names=Ann")
+    page_watch.wait_for_function("() => localStorage.getItem('cakegame.save') !== null")
+    page_watch.goto("index.html")
+    assert saved_game(page_watch)["seed"] == 11  # resumed, not a new game
+    page_watch.click("#btn-new")
+    assert page_watch.is_checked("#ng-form input[name=players][value='3']")
+    kinds = page_watch.eval_on_selector_all(
+        "#ng-seats .ng-seat:not([hidden]) select", "els => els.map(e => e.value)")
+    assert kinds == ["human", "medium", "easy"]
+    assert page_watch.input_value("#ng-seats .ng-seat:nth-child(1) .ng-name") == "Ann"
+    assert not page_watch.is_checked("#ng-pass")  # one person: no device to pass
+    assert page_watch.input_value("#ng-seed") not in ("", "11")
+    page_watch.assert_clean()
+
+
 def test_an_all_bot_game_plays_itself_to_game_over(page_watch):
     page_watch.goto("index.html?players=2&seed=6&seats=easy,medium&botpace=0")
     assert " computer): " in status(page_watch) or status(page_watch).startswith("Game")

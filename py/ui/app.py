@@ -119,8 +119,10 @@ class App:
         if save is not None:
             same = (self.settings.players == save.state.players
                     and self.settings.seed == save.state.seed)
-            self._resume(save)
-            if self.settings.from_url and not same:
+            # A link that names another game opens the form with that game's settings.
+            link = self.settings.from_url and not same
+            self._resume(save, adopt=not link)
+            if link:
                 self.open_newgame(can_continue=True)
             return
         if self.settings.from_url and self.saver.problem is None:
@@ -192,8 +194,11 @@ class App:
         self.access.wire()
 
     # ---- games ---------------------------------------------------------------------------
-    def _resume(self, save: saves.Save, write: bool = True) -> None:
+    def _resume(self, save: saves.Save, write: bool = True, adopt: bool = True) -> None:
+        """Put `save` on the table; with `adopt`, New game then opens set up like it."""
         self.session.resume(save)
+        if adopt:
+            self._table_settings()
         self._game_started()
         self.changed()
         if write:
@@ -309,14 +314,23 @@ class App:
 
     def play_again(self) -> None:
         dialogs.close("gameover")
-        s = self.state
-        if s is not None:
-            st = self.settings
-            st.players = s.players
-            st.names = list(s.names) + list(params.DEFAULT_NAMES[s.players:])
-            st.seats = list(self.session.seats) + ["human"] * (4 - len(self.session.seats))
-            st.seed = random_seed()
+        if self.state is not None:
+            self._table_settings()
+            self.settings.seed = random_seed()
         self.open_newgame(can_continue=False)
+
+    def _table_settings(self) -> None:
+        """The new-game screen's settings as the game on the table was set up: its
+        players, names, seats and whether the device is passed (a resumed, imported or
+        followed game as much as one started here; the seed is the screen's own)."""
+        s = self.state
+        if s is None:
+            return
+        st = self.settings
+        st.players = s.players
+        st.names = list(s.names) + list(params.DEFAULT_NAMES[s.players:])
+        st.seats = list(self.session.seats) + ["human"] * (4 - len(self.session.seats))
+        st.pass_device = bool(self.session.ui.get("pass_device", False))
 
     # ---- preferences ---------------------------------------------------------------------
     def open_prefs(self) -> None:
