@@ -54,6 +54,37 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
     page.assert_clean()
 
 
+FIT_SEEN = """
+() => { const lab = document.getElementById('lab').getBoundingClientRect();
+        const wrap = document.getElementById('lab-wrap');
+        return {labBottom: lab.bottom, labWidth: lab.width,
+                buttonBottom: document.getElementById('lab-fit').getBoundingClientRect().bottom,
+                whole: wrap.scrollWidth <= wrap.clientWidth + 1
+                       && wrap.scrollHeight <= wrap.clientHeight + 1}; }
+"""
+
+
+def test_fit_on_a_desktop_keeps_the_lab_and_its_buttons_on_the_screen(page_watch):
+    """At 1280x800 the first turns' narrow lab already shows whole at its largest scale:
+    Fit then leaves it so (it once drew it 100% wide, past the screen's foot, taking the
+    zoom buttons with it); a wide lab late in the game shrinks to show whole."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=11")
+    actual = page.evaluate(FIT_SEEN)
+    page.click("#lab-fit")
+    fitted = page.evaluate(FIT_SEEN)
+    assert fitted["whole"] and fitted["labWidth"] <= actual["labWidth"] + 1, (actual, fitted)
+    assert fitted["labBottom"] <= 800 and fitted["buttonBottom"] <= 800, fitted
+    page.click("#lab-fit")
+    open_saved(page, session_save(3, 5, lambda ses: ses.state.turn_number >= 40))
+    wide = page.evaluate(FIT_SEEN)
+    assert not wide["whole"]  # the staircase of a late lab is wider than the panel
+    page.click("#lab-fit")
+    fitted = page.evaluate(FIT_SEEN)
+    assert fitted["whole"] and fitted["labBottom"] <= 800, fitted
+    page.assert_clean()
+
+
 # The legend's pictures whose drawn box is not centred in its tile, or overflows it.
 LEGEND_OFF_CENTRE = """() => [...document.querySelectorAll('#legend-box svg > *')].flatMap(el => {
   const tile = el.ownerSVGElement.getBoundingClientRect(), b = el.getBoundingClientRect();
