@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from cakegame import CARDS
 from playhelp import click_random, open_saved, session_save
 from ui import targets
 
@@ -268,7 +269,18 @@ def test_a_phone_shows_the_scores_and_the_rule_in_force_above_the_lab(page_watch
     assert strip["name"].endswith(f"{cake[3]} Cake Slice" + ("s" if cake[3] != 1 else ""))
     assert not strip["wordsSeen"]
     char = state.character
-    assert strip["rule"] == f"Rule: {char.character_title}" and strip["expanded"] == "false"
+    assert strip["rule"] == f"Rule {char.character_title}" and strip["expanded"] == "false"
+    # Every Character's rule name shows whole (two lines at most) beside four divisions.
+    cut = page.evaluate("""titles => titles.filter(title => {
+        const rule = document.getElementById('strip-rule');
+        const scores = document.getElementById('strip-scores');
+        const name = rule.querySelector('.strip-rule-name'), was = name.textContent;
+        name.textContent = title;
+        const bad = rule.scrollHeight > rule.clientHeight + 1
+          || rule.scrollWidth > rule.clientWidth + 1 || scores.scrollWidth > scores.clientWidth;
+        name.textContent = was;
+        return bad; })""", [c.character_title for c in CARDS])
+    assert not cut, cut
     assert strip["ruleText"] is None
     page.tap("#strip-rule")
     strip = page.evaluate(STRIP)

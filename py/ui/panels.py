@@ -105,10 +105,10 @@ def strip_scores(s: Any) -> str:
 def strip_rule(char: Any) -> str:
     """The Character in force, by its rule's name, as markup."""
     if char is None:
-        return markup("span", "Rule: ", "strip-rule-cap") + markup("span", "none yet",
-                                                                   "strip-rule-name")
-    return markup("span", "Rule: ", "strip-rule-cap") + markup("span", char.character_title,
-                                                               "strip-rule-name")
+        return markup("span", "Rule ", "strip-rule-cap") + markup("span", "none yet",
+                                                                  "strip-rule-name")
+    return markup("span", "Rule ", "strip-rule-cap") + markup("span", char.character_title,
+                                                              "strip-rule-name")
 
 
 class Panels:
