@@ -162,7 +162,17 @@ def test_continue_from_here_starts_a_new_game_and_keeps_the_original(page_watch)
     page_watch.click("#btn-review")
     page_watch.click('#rv-moves [data-step="20"]')
     wait_pos(page_watch, 20)
+    # Over a game in progress it asks first, its focus on Cancel; Cancel changes nothing.
     page_watch.click("#rv-continue")
+    assert page_watch.is_visible("#rv-confirm")
+    assert "in progress" in page_watch.inner_text("#rv-confirm-text")
+    assert page_watch.evaluate("document.activeElement.id") == "rv-confirm-no"
+    page_watch.keyboard.press("Enter")
+    assert page_watch.is_hidden("#rv-confirm")
+    assert page_watch.evaluate(SAVE) == raw or json.loads(page_watch.evaluate(SAVE))[
+        "record"]["actions"] == rec.actions
+    page_watch.click("#rv-continue")
+    page_watch.click("#rv-confirm-yes")
     page_watch.wait_for_selector("#review:not([open])", state="attached")
     data = json.loads(page_watch.evaluate(SAVE))
     assert data["record"]["actions"] == rec.actions[:20]
@@ -258,6 +268,10 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, 
         shot(page, "replay")
         page.keyboard.press("End")
         wait_pos(page, len(rec.actions))
+        # The focus stays on the steps (Next, now disabled, would drop it to the page), and
+        # a finished game's last moment has nothing to continue.
+        assert page.evaluate("document.activeElement.id") == "rv-prev"
+        assert page.is_disabled("#rv-continue")
         final = rec.final()
         assert "Game over" in page.inner_text("#rv-said")
         assert page.inner_text("#rv-counts").count("\n") >= 4
@@ -267,7 +281,8 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, 
         assert page.evaluate(STORAGE).get("cakegame.save") is None  # opening saves nothing
         page.keyboard.press("Home")
         wait_pos(page, 0)
-        page.click("#rv-continue")
+        assert page.evaluate("document.activeElement.id") == "rv-next"
+        page.click("#rv-continue")  # no game on this browser's page: nothing to ask
         data = json.loads(page.evaluate(SAVE))
         assert data["record"]["actions"] == [] and data["record"]["seed"] == 24
         assert cakegame.State.from_json(data["game"]) == rec.start()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cakegame.words import listed
 from pyscript import window
 
 from . import coach as coachmod
@@ -68,8 +69,15 @@ class Replays:
             from .review import ReviewDialog
 
             self.review = ReviewDialog(self.app._on, self.continue_from, self.share_record,
-                                       on_step=self.app._bump)
+                                       on_step=self.app._bump, in_progress=self._in_progress)
         return self.review
+
+    def _in_progress(self) -> str:
+        """The game on the page, in words, if it is still being played; else ""."""
+        s = self.session.state
+        if s is None or s.is_over:
+            return ""
+        return f"{listed(list(s.names))}, at turn {s.turn_number}"
 
     @property
     def reviewing(self) -> bool:

@@ -41,8 +41,12 @@ class ReviewDialog:
     def __init__(self, on: Callable[[Any, str, Any], None],
                  on_continue: Callable[[Record, str], None],
                  on_share: Callable[[Record, bool], None],
-                 on_step: Callable[[], None] | None = None) -> None:
+                 on_step: Callable[[], None] | None = None,
+                 in_progress: Callable[[], str] | None = None) -> None:
         self.dialog = by_id("review")
+        # What Continue from here would replace: the game in progress on the page, in words
+        # ("Ann's game, turn 12"), or "" when there is none (or it is over).
+        self.in_progress = in_progress
         self.board = Board(by_id("rv-lab"), by_id("rv-chambers"))
         self.replay: Replay | None = None
         self.source = ""  # 'game' (this browser's game) or 'link' (a shared link)
@@ -56,7 +60,9 @@ class ReviewDialog:
         on("rv-next", "click", lambda e: self.step("next"))
         on("rv-last", "click", lambda e: self.step("last"))
         on("rv-close", "click", lambda e: self.close())
-        on("rv-continue", "click", lambda e: self._continue())
+        on("rv-continue", "click", lambda e: self._continue_asked())
+        on("rv-confirm-yes", "click", lambda e: self._continue())
+        on("rv-confirm-no", "click", lambda e: self._confirm(False))
         on("rv-share", "click", lambda e: self._share())
         on("rv-moves", "click", self._on_move_click)
         on("rv-chart", "click", self._on_move_click)
@@ -123,9 +129,33 @@ class ReviewDialog:
         if step is not None:
             self.step(step)
 
+    def _continue_asked(self) -> None:
+        """Continue from here: at once when nothing is in progress on the page; over a game
+        in progress, only once the player confirms (a stray Enter on the focused button
+        once replaced it)."""
+        what = self.in_progress() if self.in_progress is not None else ""
+        if what:
+            by_id("rv-confirm-text").textContent = (
+                f"This replaces the game in progress on the page ({what}) with a new one "
+                "from this moment. That game is kept aside in this browser's storage.")
+            self._confirm(True)
+        else:
+            self._continue()
+
+    def _confirm(self, shown: bool) -> None:
+        """Show or hide the question; the focus goes to Cancel, or back to Continue."""
+        box = by_id("rv-confirm")
+        was = not box.hidden
+        box.hidden = not shown
+        if shown:
+            by_id("rv-confirm-no").focus()
+        elif was and self.is_open:
+            by_id("rv-continue").focus()
+
     def _continue(self) -> None:
         if self.replay is not None:
             rec = self.replay.continue_record()
+            by_id("rv-confirm").hidden = True
             self.close()
             self.on_continue(rec, self.source)
 
@@ -156,9 +186,22 @@ class ReviewDialog:
         by_id("rv-said").textContent = said
         by_id("rv-events").innerHTML = "".join(markup("li", e) for e in r.events())
         by_id("rv-counts").innerHTML = self._counts_markup(s)
+        by_id("rv-confirm").hidden = True  # a question about another moment
         for el_id, off in (("rv-first", r.pos == 0), ("rv-prev", r.pos == 0),
                            ("rv-next", r.pos == r.length), ("rv-last", r.pos == r.length)):
             by_id(el_id).disabled = off
+        # A finished game's last moment has nothing to go on from.
+        cont = by_id("rv-continue")
+        cont.disabled = s.is_over
+        cont.title = ("The game ends here: there is nothing to continue" if s.is_over
+                      else "Start a new game from this moment; the original game is kept")
+        # A step that disabled the focused button (Next at the end, Previous at the start)
+        # would drop the focus to the page, where Tab lands past the steps: keep it on the
+        # way back instead.
+        active = document.activeElement
+        if self.is_open and (not found(active) or bool(getattr(active, "disabled", False))
+                             or str(getattr(active, "tagName", "")).lower() == "body"):
+            by_id("rv-prev" if r.pos == r.length and r.pos > 0 else "rv-next").focus()
         moves = by_id("rv-moves")
         old = moves.querySelector(".current")
         if found(old):
