@@ -291,6 +291,25 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, 
     page_watch.assert_clean()
 
 
+def test_a_shared_game_in_a_browser_with_none_leads_on_to_a_new_game(page_watch):
+    """A link opened where no game is saved: the replay shows it, the tools that need a
+    game of the page's own (Export, Replay, Share) wait disabled, and closing the replay
+    opens the new-game screen (it once left an empty lab, with those tools doing nothing)."""
+    rec = played(2, 7, 40)
+    page_watch.goto("index.html#" + sharelink.encode(rec))
+    page_watch.wait_for_selector("#review[open]")
+    for tool in ("#btn-export", "#btn-review", "#btn-share"):
+        assert page_watch.is_disabled(tool), tool
+    assert page_watch.is_enabled("#btn-new") and page_watch.is_enabled("#btn-import")
+    page_watch.keyboard.press("Escape")
+    page_watch.wait_for_selector("#newgame[open]")
+    page_watch.click("#ng-start")
+    page_watch.wait_for_selector("#newgame:not([open])", state="attached")
+    for tool in ("#btn-export", "#btn-review", "#btn-share"):
+        assert page_watch.is_enabled(tool), tool
+    page_watch.assert_clean()
+
+
 def test_sharing_a_game_in_progress_warns_first(page_watch):
     rec = played(2, 3, 30)
     put_save(page_watch, save_of(rec))

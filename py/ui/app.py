@@ -52,6 +52,11 @@ from .picture import Picture
 from .replays import Replays
 from .session import Session
 
+# The top bar's tools that need a game on the page (with no game, as after a shared link
+# opened in a new browser, they would do nothing): enabled when one starts.
+GAME_TOOLS = ("btn-export", "btn-review", "btn-share", "more-export", "more-review",
+              "more-share")
+
 
 class App:
     """The game on the page."""
@@ -105,8 +110,7 @@ class App:
         shared = sharelink.is_share(fragment)
         self.saver.held = shared  # a shared game is only looked at: nothing is written yet
         save = self.saver.read()
-        for el_id in ("btn-new", "btn-export", "btn-import", "btn-review", "btn-share",
-                      "more-new", "more-export", "more-review", "more-share"):
+        for el_id in ("btn-new", "btn-import", "more-new"):  # the rest once a game is on
             by_id(el_id).disabled = False
         if shared:
             if save is not None:
@@ -278,6 +282,8 @@ class App:
         self.new_game(settings)
 
     def _game_started(self) -> None:
+        for el_id in GAME_TOOLS:
+            self.texts.prop(el_id, "disabled", False)
         self.selected = None
         self.confirming = None
         if self.step_waiter is not None and not self.step_waiter.done():

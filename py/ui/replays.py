@@ -69,8 +69,15 @@ class Replays:
             from .review import ReviewDialog
 
             self.review = ReviewDialog(self.app._on, self.continue_from, self.share_record,
-                                       on_step=self.app._bump, in_progress=self._in_progress)
+                                       on_step=self.app._bump, in_progress=self._in_progress,
+                                       on_close=self._review_closed)
         return self.review
+
+    def _review_closed(self) -> None:
+        """A shared game looked at in a browser with no game of its own: once its replay
+        is closed, the new-game screen (the page had nothing else to offer)."""
+        if self.session.state is None:
+            self.app.open_newgame(can_continue=False)
 
     def _in_progress(self) -> str:
         """The game on the page, in words, if it is still being played; else ""."""

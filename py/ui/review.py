@@ -42,7 +42,8 @@ class ReviewDialog:
                  on_continue: Callable[[Record, str], None],
                  on_share: Callable[[Record, bool], None],
                  on_step: Callable[[], None] | None = None,
-                 in_progress: Callable[[], str] | None = None) -> None:
+                 in_progress: Callable[[], str] | None = None,
+                 on_close: Callable[[], None] | None = None) -> None:
         self.dialog = by_id("review")
         # What Continue from here would replace: the game in progress on the page, in words
         # ("Ann's game, turn 12"), or "" when there is none (or it is over).
@@ -60,6 +61,8 @@ class ReviewDialog:
         on("rv-next", "click", lambda e: self.step("next"))
         on("rv-last", "click", lambda e: self.step("last"))
         on("rv-close", "click", lambda e: self.close())
+        if on_close is not None:  # however it closes: Close, Escape, Continue
+            on(self.dialog, "close", lambda e: on_close())
         on("rv-continue", "click", lambda e: self._continue_asked())
         on("rv-confirm-yes", "click", lambda e: self._continue())
         on("rv-confirm-no", "click", lambda e: self._confirm(False))
