@@ -158,6 +158,28 @@ def action_between(before, after) -> str:
     return found[0]
 
 
+def test_the_command_box_answers_words_that_are_no_action_and_opens_empty(page_watch):
+    """Words that are no action are answered with the actions there are (not the engine's
+    "unknown action 'zz' in 'zz'"); they stay to be corrected while the box is open, and the
+    box opens empty again after Escape (its old text once had new typing added to it)."""
+    page_watch.goto("index.html?players=2&seed=11")
+    page_watch.wait_for_function(HUMAN_TURN)
+    press(page_watch, "/")
+    page_watch.wait_for_function("document.activeElement.id === 'command-input'")
+    page_watch.keyboard.type("zz")
+    press(page_watch, "Enter")
+    hint = page_watch.inner_text("#command-hint")
+    assert hint.startswith("Not possible: “zz” is no action here: type one of “from "), hint
+    assert page_watch.input_value("#command-input") == "zz"
+    press(page_watch, "Escape")
+    assert page_watch.is_hidden("#command")
+    page_watch.focus("#status")
+    press(page_watch, "/")
+    page_watch.wait_for_function("document.activeElement.id === 'command-input'")
+    assert page_watch.input_value("#command-input") == ""
+    page_watch.assert_clean()
+
+
 def test_the_live_region_tells_a_computer_turn_from_the_engines_events(page_watch):
     page_watch.add_init_script(RECORD_SAVES)
     page_watch.goto("index.html?players=2&seed=5&seats=human,medium&first=0&botpace=200")

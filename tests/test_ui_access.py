@@ -168,7 +168,7 @@ def test_plain_words():
 def test_commands_that_fit_nothing_go_to_the_engine_for_its_reason():
     s = cakegame.new_game(players=2, seed=3)
     legal = [str(a) for a in s.legal_actions()]
-    for typed in ("from Q", "q", "to B", "fly away", "count 9"):
+    for typed in ("from Q", "q", "to B", "count 9"):
         t = targets.sort_actions(legal)
         r = commands.resolve(typed, legal, s.names, CARDS,
                              guess=targets.guess_text(t, s.decision, typed.upper()))
@@ -176,6 +176,11 @@ def test_commands_that_fit_nothing_go_to_the_engine_for_its_reason():
         with pytest.raises(cakegame.IllegalActionError) as refused:
             s.apply(r.try_text)
         assert str(refused.value)  # the engine's own words
+    # Words that are no action at all get the actions there are, not the engine's parse.
+    for typed in ("fly away", "zz"):
+        r = commands.resolve(typed, legal, s.names, CARDS)
+        assert r.action is None and r.try_text is None, typed
+        assert r.problem.startswith(f"“{typed}” is no action here: type one of “"), r.problem
     assert commands.resolve("", legal).problem.startswith("type an action")
     assert commands.resolve("from K", []).problem == "there is nothing for you to decide now"
 

@@ -259,8 +259,11 @@ class Access:
         by_id("command-input").focus()
 
     def close_command(self) -> None:
+        """Close the box; what was typed in it goes (a refused command is kept only while
+        the box is open, to be corrected)."""
         self.command_open = False
         by_id("command").hidden = True
+        by_id("command-input").value = ""
         self.focus_key = ()
         self.app.render()
 

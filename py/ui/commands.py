@@ -3,9 +3,10 @@
 A command is an action's text form ("from K", "to M", "count 2", "recycle top") or a short
 plain-words form ("k", "2", "top", "end", "play wheatley", "carry blue", "no cake"). Every
 legal action has a few such forms (`forms`); a command picks the one legal action that has
-it. A command that fits no legal action is handed to the engine as text (`Resolution.try_text`),
-so its refusal comes in the engine's own words. Several commands separated by commas or
-semicolons are played one after the other ("from K, to M, count 2").
+it. A command that fits no legal action but is one in form ("from Q") is handed to the engine
+as text (`Resolution.try_text`), so its refusal comes in the engine's own words; words that
+are no action at all are answered with the actions there are. Several commands separated by
+commas or semicolons are played one after the other ("from K, to M, count 2").
 
 Nothing here decides what is legal: the candidates are always `State.legal_actions()`.
 """
@@ -16,6 +17,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from cakegame import Verb
+
+VERBS = frozenset(v.value for v in Verb)  # the first words of the engine's action texts
 DIVISIONS = ("orange", "blue", "green", "purple")
 ROWS = ("top", "middle", "bottom")
 END_WORDS = ("end", "done", "end deploying", "finish")
@@ -154,7 +158,12 @@ def resolve(command: str, legal: Sequence[str], names: Sequence[str] = (),
         return Resolution(problem="there is nothing for you to decide now")
     if len(typed) == 1 and typed.isalpha() and guess is not None:
         return Resolution(try_text=guess)
-    return Resolution(try_text=as_action_text(command.strip()))
+    text = as_action_text(command.strip())
+    if text.split()[0] not in VERBS:
+        # Not an action at all: the engine could only say "unknown action 'zz' in 'zz'".
+        return Resolution(problem=f"“{command.strip()}” is no action here: type one of "
+                          f"{_examples(legal)}")
+    return Resolution(try_text=text)
 
 
 def completions(prefix: str, legal: Sequence[str], names: Sequence[str] = (),
