@@ -30,7 +30,7 @@ def walk() -> list[tuple[guide.Tip, cakegame.State, list[str]]]:
     while not s.is_over:
         texts = [str(a) for a in s.legal_actions()]
         while (t := guide.tip(s, texts, seen)) is not None:
-            seen.append(t.key)
+            seen.extend(guide.keys(t.key))
             shown.append((t, s, texts))
         seat = s.current_player
         seed = learner_seed(k) if seat == guide.FIRST else page_bot_seed(s, k, seat)
@@ -45,7 +45,7 @@ def shown() -> list:
 
 
 def test_every_tip_comes_up_once_on_the_fixed_deal(shown: list) -> None:
-    keys = [t.key for t, _, _ in shown]
+    keys = [k for t, _, _ in shown for k in guide.keys(t.key)]
     assert sorted(keys) == sorted(guide.KEYS)
     assert guide.finished(keys) and not guide.finished(keys[:-1])
     assert keys[0] == "welcome"
@@ -91,10 +91,42 @@ def test_what_the_coach_says_is_what_the_engine_does(shown: list) -> None:
                 assert after.supply(seat) == s.supply(seat) + glados.subjects[seat]
                 assert after.incinerated(seat) == s.incinerated(seat) + glados.cake[seat]
         elif tip.key.startswith("reward-"):
-            verb = tip.key.split("-")[1]
-            assert verb in verbs
+            for key in guide.keys(tip.key):
+                assert key.split("-")[1] in verbs, (tip.key, verbs)
         elif tip.key in ("deploy", "gun", "bonus", "carry"):
             assert {"deploy": "play"}.get(tip.key, tip.key) in verbs
+
+
+def test_rewards_offered_together_are_explained_together(shown: list) -> None:
+    """The fixed deal offers a Cake Slice and the Turret at once (turn 11): one tip says
+    both, since the learner may collect either first and the other's would never come."""
+    together = [(tip, texts) for tip, _, texts in shown if "+" in tip.key]
+    assert together
+    for tip, texts in together:
+        parts = guide.keys(tip.key)
+        assert len(parts) >= 2 and all(k in guide.KEYS for k in parts)
+        assert tip.title.startswith("Rewards: ")
+        singles = {k: r for k, r in guide.RULES}
+        for k in parts:
+            assert singles[k](_state_of(shown, tip), texts).text in tip.text
+
+
+def _state_of(shown: list, tip: guide.Tip) -> cakegame.State:
+    return next(s for t, s, _ in shown if t is tip)
+
+
+def test_the_move_is_explained_at_its_second_step_if_the_first_went_by() -> None:
+    """On the first turn the welcome is open while the learner picks a chamber; acting
+    closes it, and the move is then explained at the destination, not two turns later."""
+    s = cakegame.new_game(players=2, seed=guide.SEED, names=guide.NAMES,
+                          first_player=guide.FIRST)
+    start = next(str(a) for a in s.legal_actions() if str(a).startswith("from "))
+    s = s.apply(start)
+    texts = [str(a) for a in s.legal_actions()]
+    tip = guide.tip(s, texts, ["welcome"])
+    assert tip is not None and tip.key == "move"
+    assert set(tip.point) == {t.split()[1] for t in texts if t.startswith("to ")}
+    assert "now pick a chamber next to it" in tip.text
 
 
 def test_a_tip_waits_for_its_step() -> None:

@@ -40,6 +40,7 @@ class Coach:
             by_id("coach-text").textContent = tip.text
             self.box.setAttribute("data-tip", tip.key)
         self.box.hidden = False
+        by_id("coach-leave").hidden = tip.key == "done"  # nothing left to leave
         self._ring(tip.point, state)
 
     def _ring(self, letters: tuple[str, ...], state: Any) -> None:

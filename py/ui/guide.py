@@ -7,7 +7,10 @@ and points at the chambers it is talking about. It never decides and never chang
 game: it reads the decision open now (`State.decision`) and the engine's own
 `legal_actions()`, so every tip appears exactly when the engine offers that step, and the
 chambers it points at are the ones the engine lists. Once every tip has been shown the game
-simply goes on as a normal game.
+simply goes on as a normal game. A learner who acts before reading on still meets each step
+in time: the move is explained at its second step (where to) if its first went by under the
+welcome, and rewards offered together (a Cake Slice and the Turret) are one tip, since either
+may be collected first.
 
 What the coach has shown lives in the game's `ui["guide"]`, which the page saves, so the
 guide resumes after a reload:
@@ -99,13 +102,22 @@ def _gun(s: Any, texts: list[str]) -> Tip | None:
 
 
 def _move(s: Any, texts: list[str]) -> Tip | None:
-    if "from" not in _verbs(texts):
+    """The move, at its first step or, if the learner picked a chamber before reading on
+    (the first turn's welcome was still open), at the second: where they go."""
+    verbs = _verbs(texts)
+    if "from" in verbs:
+        points = _letters(texts, "from")
+        now = f"pick a chamber holding some of them ({listed(points)} now), then a chamber " \
+              "next to it, then how many go"
+    elif "to" in verbs:
+        points = _letters(texts, "to")
+        now = "you picked where they leave from; now pick a chamber next to it " \
+              f"({listed(points)}), then how many go"
+    else:
         return None
-    points = _letters(texts, "from")
     return Tip("move", "Move one group",
-               "Every turn you must move one group of your Test Subjects: pick a chamber "
-               f"holding some of them ({listed(points)} now), then a chamber next to it, then "
-               "how many go. Chambers are next to each other when they share an edge.", points)
+               f"Every turn you must move one group of your Test Subjects: {now}. Chambers "
+               "are next to each other when they share an edge.", points)
 
 
 def _count(s: Any, texts: list[str]) -> Tip | None:
@@ -200,15 +212,16 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("reward-card", _reward("card", "reward-card", "Reward: an Aperture Card",
                             "An Aperture Card icon gives you the deck's top card, if you hold "
                             "fewer than 3. You can deploy it from your next turn.")),
+    # A chamber's icon or a card's action opens these two: the words fit either.
     ("reward-cube", _reward("cube", "reward-cube", "The Companion Cube",
-                            "The Companion Cube icon lets you place the Cube in any chamber, "
-                            "or leave it. A chamber holding the Cube earns nobody anything "
+                            "You may place the Companion Cube in any chamber, or leave it "
+                            "where it is. A chamber holding the Cube earns nobody anything "
                             "when it is activated: use it to spoil a rival's majority.")),
     ("reward-turret", _reward("turret", "reward-turret", "The Turret",
-                              "The Turret icon lets you move the Turret to a chamber next to "
-                              "it (or onto a new edge if it is not in the lab yet). It "
-                              "destroys every Test Subject in its chamber when it arrives, and "
-                              "any that enters later. Cake is safe from it.")),
+                              "You may move the Turret to a chamber next to it (or onto a new "
+                              "edge if it is not in the lab yet), or leave it. It destroys "
+                              "every Test Subject in its chamber when it arrives, and any that "
+                              "enters later. Cake is safe from it.")),
     ("recycle", _recycle),
     ("endings", _endings),
 )
@@ -217,16 +230,44 @@ KEYS = tuple(k for k, _ in RULES)
 
 def tip(state: Any, texts: list[str], seen: set[str] | list[str]) -> Tip | None:
     """The first tip the learner has not seen that fits the decision open now, or None.
-    `texts` are the engine's legal actions now, as text."""
+    `texts` are the engine's legal actions now, as text. Rewards offered together (a Cake
+    Slice and the Turret) are explained together: the learner may collect either first,
+    and the other's tip would never come while it is offered."""
     if state is None or state.is_over or state.current_player != FIRST:
         return None
-    for key, rule in RULES:
+    for i, (key, rule) in enumerate(RULES):
         if key in seen:
             continue
         found = rule(state, texts)
-        if found is not None:
-            return found
+        if found is None:
+            continue
+        if key.startswith(REWARD):
+            more = [t for k, r in RULES[i + 1:] if k.startswith(REWARD) and k not in seen
+                    for t in (r(state, texts),) if t is not None]
+            if more:
+                return _together([found, *more])
+        return found
     return None
+
+
+REWARD = "reward-"
+
+
+def _together(tips: list[Tip]) -> Tip:
+    """Several reward tips as one ("Rewards: a Cake Slice, the Turret"); its key names them
+    all (`keys`), so each counts as seen."""
+    names = [t.title.removeprefix("Reward: ") for t in tips]
+    names = [n[0].lower() + n[1:] if n.startswith("The ") else n for n in names]
+    points: list[str] = []
+    for t in tips:
+        points.extend(p for p in t.point if p not in points)
+    return Tip("+".join(t.key for t in tips), "Rewards: " + listed(names),
+               " ".join(t.text for t in tips), tuple(points))
+
+
+def keys(tip_key: str) -> list[str]:
+    """The tips a shown tip stands for (several rewards shown together)."""
+    return tip_key.split("+")
 
 
 def finished(seen: set[str] | list[str]) -> bool:
@@ -242,8 +283,8 @@ def clean_seen(value: Any) -> list[str]:
 
 
 DONE = Tip("done", "You are on your own now",
-                 "That was every step of the game. From here it is a normal game: play it "
-                 "out, and start another from New game when it ends.")
+           "That was every step of the game. From here it is a normal game: play it out, "
+           "and start another with New game when it ends (under More on a phone).")
 
 
 def new_guide() -> dict[str, Any]:
@@ -299,7 +340,7 @@ def next_tip(ui: dict[str, Any], state: Any, texts: list[str]) -> Tip | None:
     if found is None:
         return None
     if found.key != "done":
-        seen.append(found.key)
+        seen.extend(k for k in keys(found.key) if k not in seen)
     g["seen"] = seen
     g["open"] = {"key": found.key, "title": found.title, "text": found.text,
                  "point": list(found.point)}
