@@ -427,6 +427,49 @@ def test_the_guide_walks_from_the_first_step_to_a_normal_game(page_watch):
     page_watch.assert_clean()
 
 
+RINGS_IN_VIEW = """
+async () => {
+  for (let i = 0; i < 3; i++) await new Promise(r => requestAnimationFrame(r));
+  const wrap = document.getElementById('lab-wrap').getBoundingClientRect();
+  return [...document.querySelectorAll('#coach-marks .coach-ring')].map(ring => {
+    const b = ring.getBoundingClientRect(), x = (b.left + b.right) / 2,
+          y = (b.top + b.bottom) / 2;
+    return x >= wrap.left && x <= wrap.right && y >= wrap.top && y <= wrap.bottom;
+  });
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_on_a_phone_the_guide_brings_the_chambers_it_talks_about_into_view(page_watch):
+    """The coach's rings are in the lab's window: on a phone, where the window holds four
+    or five chambers, the first turn's recycle tip once ringed a chamber off its edge (the
+    lab had followed the landing places)."""
+    page_watch.goto("index.html?botpace=0")
+    page_watch.wait_for_selector("#newgame[open]")
+    page_watch.click("#ng-learn")
+    ringed = []
+    for _ in range(60):
+        page_watch.wait_for_function(LEARNER_TURN)
+        if page_watch.is_visible("#coach"):
+            tip = page_watch.get_attribute("#coach", "data-tip")
+            seen = page_watch.evaluate(RINGS_IN_VIEW)
+            assert all(seen), (tip, seen)
+            ringed.append((tip, len(seen)))
+            if tip == "recycle":
+                break
+            page_watch.click("#coach-ok")
+            continue
+        data = json.loads(page_watch.evaluate(SAVE))
+        state = cakegame.State.from_json(data["game"])
+        k = len(data["record"]["actions"])
+        action = str(cakegame.bots.choose(state.view(0), "easy", seed=1000 + k))
+        assert page_watch.evaluate(APPLY, action) == "ok", action
+    assert ("recycle", 1) in ringed, ringed
+    page_watch.assert_clean()
+
+
 def test_leaving_the_guide_leaves_a_normal_game_that_stays_so(page_watch):
     page_watch.goto("index.html?botpace=0")
     page_watch.wait_for_selector("#newgame[open]")

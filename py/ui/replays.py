@@ -247,6 +247,11 @@ class Replays:
             return
         tip = guide.next_tip(self.session.ui, s, texts) if texts and s is not None else None
         self.coach_box.show(tip, s)
+        if tip is not None and tip.point:
+            # The chambers the coach talks about come into view (the recycled chamber, a
+            # Portal), rather than the choices the redraw would have followed.
+            labview = self.app.labview
+            labview.follow(tip.point, labview.choices)
 
     def acted(self) -> None:
         guide.acted(self.session.ui)
