@@ -546,6 +546,26 @@ def test_on_a_phone_the_replay_table_shows_every_column(page_watch):
     page.assert_clean()
 
 
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_on_a_phone_the_replay_keeps_a_late_lab_readable(page_watch):
+    """Late in a game the lab has spread wide: a phone's replay draws it at the game's own
+    readable scale and pans, where it had shrunk it to chambers of half that width."""
+    from playhelp import session_save
+    page = page_watch
+    open_saved(page, session_save(3, 5, lambda ses: ses.state.turn_number >= 40))
+    page.click("#more summary")
+    page.click("#more-review")
+    page.wait_for_selector("#review[open]")
+    seen = page.evaluate("""() => {
+        const board = document.querySelector('.rv-board');
+        const hexes = [...document.querySelectorAll('#rv-chambers .hex')]
+          .map(h => h.getBoundingClientRect().width);
+        return {narrowest: Math.min(...hexes), pans: board.scrollWidth > board.clientWidth}; }""")
+    assert seen["narrowest"] >= 70 and seen["pans"], seen
+    page.assert_clean()
+
+
 def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_watch):
     """"Replay the game" in the game-over dialog plays the game from its start (it opened on
     the last action, which the result had just shown); the toolbar's Replay opens on the
