@@ -256,6 +256,10 @@ def test_the_end_of_a_game_in_the_page_says_its_reason(page_watch):
     # "Look at the lab" closes the result; the choices bar offers it again, and a new game.
     page_watch.click("#go-close")
     assert page_watch.locator("#gameover[open]").count() == 0
+    # The lab looked at after the game marks what the ending action touched ("recycle top"
+    # names no chamber: E, recycled, is marked where it went).
+    assert page_watch.eval_on_selector_all(
+        "#chambers .chamber.last", "els => els.map(e => e.dataset.letter)") == ["E"]
     assert page_watch.inner_text("#choices").startswith("The game is over.")
     assert page_watch.inner_text("#hand") == "No hand to play: the game is over."
     assert page_watch.evaluate(

@@ -649,6 +649,12 @@ class App:
                     marks[letter] = Mark("multi", None, f"{len(acts)} choices")
         last_words = session.last_action.split()[1:]
         last = frozenset(w for w in last_words if len(w) == 1 and w.isalpha())
+        if over and session.log and len(session.log[-1]) > 3:
+            # The lab looked at after the game: the chambers the ending action touched
+            # ("count 1" names none, yet a last subject walked into the Turret at M).
+            touched = session.log[-1][3]
+            if isinstance(touched, str):
+                last |= frozenset(c for c in touched if c.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
         ghosts = self._ghosts(s, texts)
         since = self._since(s, human)
