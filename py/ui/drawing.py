@@ -259,6 +259,10 @@ def _crossings(p0: tuple[float, float], c: tuple[float, float], p2: tuple[float,
     return hits
 
 
+# Where along a Portal move's curve its count may stand, the middle first.
+COUNT_SPOTS = (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82)
+
+
 def arrow_markup(a: str, b: str, seat: int, count: int, spot_a: tuple[int, int],
                  spot_b: tuple[int, int], drawn: list[Box] | None = None) -> str:
     """An arrow from chamber `a` (at `spot_a`) to chamber `b` for `count` Test Subjects of
@@ -332,7 +336,14 @@ def arrow_markup(a: str, b: str, seat: int, count: int, spot_a: tuple[int, int],
         hx, hy = hx / hd, hy / hd
         ex, ey = px - hx * 9, py - hy * 9
         path = f"M{sx:.1f} {sy:.1f} Q{cx:.1f} {cy:.1f} {ex:.1f} {ey:.1f}"
+        # The count: at the curve's middle, or the nearest point along it that covers no
+        # chamber's letter, icons or counters (a "2" beside a chamber's "2" misread).
         mx, my = _quad((sx, sy), (cx, cy), (ex, ey), 0.5)
+        for t in COUNT_SPOTS:
+            x, y = _quad((sx, sy), (cx, cy), (ex, ey), t)
+            if not any(_overlap((x - 6, y - 7, x + 6, y + 7), b) for b in others):
+                mx, my = x, y
+                break
         # The long middle is drawn faint (CSS) over the chambers it passes; the legs out of
         # the chamber left and into the one entered are drawn strong, so the move reads
         # at both ends without a bold line across the lab.
