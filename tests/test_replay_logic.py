@@ -290,6 +290,22 @@ def test_a_phones_chart_keeps_its_text_large_and_its_legend_under_it() -> None:
         assert float(frames[-1][0]) + float(frames[-1][1]) == drawn.bottom
 
 
+def test_a_marked_moment_takes_a_press_along_its_whole_height(game4: record.Record) -> None:
+    """Each marked moment of the chart is pressed along its whole line, not only on its dot
+    (10 units, about 9 px on a phone): a transparent target 16 units wide, from the chart's
+    top to below the dot, inside the mark that carries its action's number."""
+    svg = story.chart_svg(game4.states(), game4.actions, width=story.NARROW)
+    marks = re.findall(r'<g class="story-swing" data-step="(\d+)"><rect class="story-hit" '
+                       r'x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"'
+                       r'[^>]*/><line x1="([-\d.]+)"[^>]*/><circle cx="[-\d.]+" '
+                       r'cy="([-\d.]+)" r="5"', svg)
+    assert marks and len(marks) == svg.count('class="story-swing"')
+    for _, x, y, w, h, line_x, dot_y in marks:
+        assert float(w) == 2 * story.HIT_HALF and float(y) == story.TOP
+        assert abs(float(x) + float(w) / 2 - float(line_x)) < 0.1
+        assert float(y) + float(h) >= float(dot_y) + 5
+
+
 def test_swings_are_the_weightiest_moments_one_per_turn(game4: record.Record,
                                                         monkeypatch) -> None:
     """The chart marks at most MAX_SWINGS actions, one per turn at most (they would share a

@@ -26,6 +26,7 @@ GAP = 34
 LEFT = 34
 RIGHT = 12
 TOP = 22
+HIT_HALF = 8  # half the width of a marked moment's press target, in chart units
 SWING_SUBJECTS = 3  # this many Test Subjects leaving or entering the lab in one action
 SWING_CAKE = 2  # this many Cake Slices leaving the lab (incinerated) in one action
 MAX_SWINGS = 8  # the chart marks this many at most, the weightiest: more read as a fence
@@ -235,7 +236,11 @@ def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
     for m in marks:
         mx = x(min(m.turn, n))
         colour = COLOURS[m.seat] if 0 <= m.seat < 4 else "#888"
-        out.append(f'<g class="story-swing" data-step="{m.step}"><line x1="{mx:.1f}" '
+        # The whole height of the mark takes a press, not only its dot (a finger's target:
+        # the dot is 10 units across, about 9 px on a phone).
+        out.append(f'<g class="story-swing" data-step="{m.step}"><rect class="story-hit" '
+                   f'x="{mx - HIT_HALF:.1f}" y="{TOP}" width="{2 * HIT_HALF}" '
+                   f'height="{base + 14 - TOP}" fill="transparent"/><line x1="{mx:.1f}" '
                    f'y1="{TOP}" x2="{mx:.1f}" y2="{base}" stroke="{colour}" '
                    f'stroke-dasharray="3 3" opacity="0.7"/><circle cx="{mx:.1f}" cy="{base + 8}" '
                    f'r="5" fill="{colour}"/><title>Action {m.step}: {escape(m.text)}</title></g>')
