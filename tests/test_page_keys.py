@@ -164,8 +164,14 @@ def test_the_command_box_answers_words_that_are_no_action_and_opens_empty(page_w
     box opens empty again after Escape (its old text once had new typing added to it)."""
     page_watch.goto("index.html?players=2&seed=11")
     page_watch.wait_for_function(HUMAN_TURN)
+    lab_top = "document.getElementById('lab-wrap').getBoundingClientRect().top"
+    top = page_watch.evaluate(lab_top)
     press(page_watch, "/")
     page_watch.wait_for_function("document.activeElement.id === 'command-input'")
+    # The box opens over the prompt area: the lab stays where it was.
+    assert page_watch.evaluate(lab_top) == top
+    box = page_watch.evaluate("document.getElementById('command').getBoundingClientRect().bottom")
+    assert box <= page_watch.viewport_size["height"]
     page_watch.keyboard.type("zz")
     press(page_watch, "Enter")
     hint = page_watch.inner_text("#command-hint")
