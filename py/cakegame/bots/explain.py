@@ -118,9 +118,11 @@ def _explain(thinker: Any) -> str:
     options = len({c.steps[0] for c in cands if c.steps})
     rating = ""
     if chosen is not None:
-        # In a player's words: a playout is a trial game played out to the next turn.
-        times = "once" if chosen.visits == 1 else f"{chosen.visits} times"
-        rating = f" Played out {times} to your next turn, it wins {_pct(chosen.mean())}"
+        # In a player's words: a playout is a trial game played on to the next turn, and
+        # its verdict a chance of winning.
+        games = "1 trial game" if chosen.visits == 1 else f"{chosen.visits} trial games"
+        rating = (f" Tried in {games} played on to your next turn, it gives you about "
+                  f"{_pct(chosen.mean())} chance to win")
         if others:
             rating += f" (the next best of {options} options: {_pct(others[0])})"
         rating += "."
