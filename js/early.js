@@ -75,14 +75,53 @@
       document.importNode(g, true).childNodes));
     holder.setAttribute("class", "placeholder picture");
     holder.setAttribute("aria-hidden", "true");
+    showStrip(pic.strip);
     var status = el("status");
     if (status) {
-      status.textContent = "Your game as you left it: it becomes playable as soon as " +
-        "Python has started.";
+      // Two lines on a phone, as the prompts that follow: the lab then stays put.
+      status.textContent = "Your game as you left it, playable as soon as Python starts.";
     }
     early.picture = true;
     root.classList.add("early-picture");
     return true;
+  }
+
+  // The scores strip of a phone, as last drawn (py/ui/panels.py, Panels.strip): without it
+  // the lab would move down by the strip's height when Python draws it. Our own markup
+  // again, from storage: only these elements and attributes, links only inside the page.
+  var STRIP_ELEMENTS = /^(span|svg|use)$/;
+  var STRIP_ATTRIBUTES = /^(class|viewbox|href|width|height|aria-hidden)$/;
+
+  function cleanStrip(node) {
+    var kids = Array.prototype.slice.call(node.children);
+    for (var i = 0; i < kids.length; i++) {
+      var kid = kids[i];
+      if (!STRIP_ELEMENTS.test(kid.localName)) { kid.remove(); continue; }
+      var attrs = Array.prototype.slice.call(kid.attributes);
+      for (var j = 0; j < attrs.length; j++) {
+        var name = attrs[j].name.toLowerCase();
+        if (!STRIP_ATTRIBUTES.test(name) || (name === "href" && attrs[j].value.charAt(0) !== "#")) {
+          kid.removeAttribute(attrs[j].name);
+        }
+      }
+      cleanStrip(kid);
+    }
+  }
+
+  function showStrip(strip) {
+    var box = el("table-strip");
+    if (!box || !strip || typeof strip.scores !== "string" || typeof strip.rule !== "string") return;
+    var parts = [[el("strip-scores"), strip.scores], [el("strip-rule"), strip.rule]];
+    for (var i = 0; i < parts.length; i++) {
+      if (!parts[i][0]) return;
+      var doc = new DOMParser().parseFromString("<div>" + parts[i][1] + "</div>", "text/html");
+      var holder = doc.body && doc.body.firstElementChild;
+      if (!holder) return;
+      cleanStrip(holder);
+      parts[i][0].replaceChildren.apply(parts[i][0], Array.prototype.slice.call(
+        document.importNode(holder, true).childNodes));
+    }
+    box.hidden = false;
   }
 
   function refuseEarlyClicks() {

@@ -113,6 +113,38 @@ def test_a_returning_player_sees_the_last_board_before_python_and_it_matches(
     assert page.evaluate(CHAMBERS, "#chambers") == pictured
 
 
+LAB_TOP = "document.getElementById('lab-wrap').getBoundingClientRect().top"
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_on_a_phone_the_returning_board_does_not_move_when_python_takes_over(page, site_url):
+    """A phone draws the scores strip over the lab: the picture keeps it too, and the
+    progress rides at the screen's foot, so the lab stands where Python then draws it (it
+    jumped up by 91 px: the progress box and a three-line status stood above it), and the
+    strip's figures are those Python draws."""
+    page.goto(site_url + "index.html?players=3&seed=11")
+    _ready(page)
+    page.locator("[data-action]:not([disabled])").first.click()
+    page.wait_for_function("localStorage.getItem('cakegame.picture') !== null "
+                           "&& JSON.parse(localStorage.getItem('cakegame.picture')).strip")
+    page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")
+    drawn = page.inner_text("#strip-scores")
+    held = Held(page)
+    page.goto(site_url)
+    page.wait_for_selector("#lab-placeholder.picture .chamber", state="attached")
+    assert page.evaluate("document.documentElement.dataset.boot") == "loading"
+    assert page.is_visible("#table-strip")
+    assert page.locator("#strip-scores .strip-div").count() == 3
+    assert page.inner_text("#strip-scores") == drawn
+    top = page.evaluate(LAB_TOP)
+    held.release()
+    _ready(page)
+    page.wait_for_selector("#chambers .chamber", timeout=BOOT_MS)
+    assert page.evaluate(LAB_TOP) == top
+    assert page.inner_text("#strip-scores") == drawn
+
+
 def test_a_damaged_picture_is_not_shown_and_breaks_nothing(page, site_url):
     page.goto(site_url + "index.html?players=2&seed=3")
     _ready(page)

@@ -2,9 +2,11 @@
 
 A returning player waits a few seconds for Python; until then js/early.js draws the lab as
 it was when they left, from this picture, marked as not live yet. The picture is the lab's
-markup as drawn (the `#chambers` layer and the SVG's viewBox), written to localStorage just
-after a redraw, in the same deferred slot as the save (and on leaving the page), so it
-shows the state the save resumes. It is only ever shown, never read back as game facts.
+markup as drawn (the `#chambers` layer and the SVG's viewBox, and the scores strip that a
+phone shows over the lab, so the lab does not move when Python takes over), written to
+localStorage just after a redraw, in the same deferred slot as the save (and on leaving the
+page), so it shows the state the save resumes. It is only ever shown, never read back as game
+facts.
 """
 
 from __future__ import annotations
@@ -31,5 +33,8 @@ class Picture(Deferred):
         markup = str(layer.innerHTML)
         if len(markup) > MAX_CHARS:
             return
-        self.store.set(KEY, json.dumps({"box": str(lab.getAttribute("viewBox") or ""),
-                                        "markup": markup}))
+        picture = {"box": str(lab.getAttribute("viewBox") or ""), "markup": markup}
+        if not by_id("table-strip").hidden:  # a phone's strip over the lab, drawn as well
+            picture["strip"] = {"scores": str(by_id("strip-scores").innerHTML),
+                                "rule": str(by_id("strip-rule").innerHTML)}
+        self.store.set(KEY, json.dumps(picture))
