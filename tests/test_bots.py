@@ -406,9 +406,9 @@ def test_a_hint_rates_the_plan_it_suggests_at_least_as_high_as_the_next_best() -
             pass
         text = explain(t)
         assert text.startswith("Suggested: "), text
-        m = re.search(r"Tried in \d+ trial games played on to your next turn, it gives you "
-                      r"about (\d+)% chance to win \(the next best of (\d+) options: (\d+)%\)",
-                      text)
+        m = re.search(r"Tried in \d+ trial games played on to your next turn, the others "
+                      r"playing as a medium computer would, it rates (\d+)% as a chance to win "
+                      r"\(the next best of (\d+) options: (\d+)%\)", text)
         if m is None:
             continue
         rated += 1

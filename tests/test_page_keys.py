@@ -168,7 +168,7 @@ def test_the_command_box_answers_words_that_are_no_action_and_opens_empty(page_w
     top = page_watch.evaluate(lab_top)
     press(page_watch, "/")
     page_watch.wait_for_function("document.activeElement.id === 'command-input'")
-    # The box opens over the prompt area: the lab stays where it was.
+    # On a desktop the box opens in the news's room: the lab stays where it was.
     assert page_watch.evaluate(lab_top) == top
     box = page_watch.evaluate("document.getElementById('command').getBoundingClientRect().bottom")
     assert box <= page_watch.viewport_size["height"]
@@ -177,8 +177,24 @@ def test_the_command_box_answers_words_that_are_no_action_and_opens_empty(page_w
     hint = page_watch.inner_text("#command-hint")
     assert hint.startswith("Not possible: “zz” is no action here: type one of “from "), hint
     assert page_watch.input_value("#command-input") == "zz"
+    # Typed moves played with the box open leave the next step's buttons in view (the box
+    # covers the news, not the choices): the pick and the destination, then how many.
+    for _ in range(2):
+        before = page_watch.evaluate(READY)
+        page_watch.fill("#command-input", page_watch.eval_on_selector(
+            "#command-list option", "o => o.value"))
+        press(page_watch, "Enter")
+        wait_redraw(page_watch, before)
+    assert page_watch.evaluate("""() => {
+        const buttons = [...document.querySelectorAll('#choices button[data-action]')];
+        return buttons.length > 0 && buttons.every(b => {
+          const r = b.getBoundingClientRect();
+          return b.contains(document.elementFromPoint((r.left + r.right) / 2,
+                                                      (r.top + r.bottom) / 2)); }); }""")
     press(page_watch, "Escape")
     assert page_watch.is_hidden("#command")
+    # The focus goes back to the game, not to the page's body.
+    assert page_watch.evaluate("document.activeElement !== document.body")
     page_watch.focus("#status")
     press(page_watch, "/")
     page_watch.wait_for_function("document.activeElement.id === 'command-input'")

@@ -558,11 +558,17 @@ def test_on_a_phone_the_replay_keeps_a_late_lab_readable(page_watch):
     page.click("#more-review")
     page.wait_for_selector("#review[open]")
     seen = page.evaluate("""() => {
-        const board = document.querySelector('.rv-board');
+        const board = document.querySelector('.rv-board'), frame = board.getBoundingClientRect();
         const hexes = [...document.querySelectorAll('#rv-chambers .hex')]
           .map(h => h.getBoundingClientRect().width);
-        return {narrowest: Math.min(...hexes), pans: board.scrollWidth > board.clientWidth}; }""")
+        const changed = [...document.querySelectorAll('#rv-chambers .chamber.last')].map(c => {
+          const b = c.getBoundingClientRect(), x = (b.left + b.right) / 2;
+          return x >= frame.left && x <= frame.right; });
+        return {narrowest: Math.min(...hexes), pans: board.scrollWidth > board.clientWidth,
+                changed}; }""")
     assert seen["narrowest"] >= 70 and seen["pans"], seen
+    # It opens on the last action: the chambers that action changed are in the window.
+    assert seen["changed"] and all(seen["changed"]), seen
     page.assert_clean()
 
 

@@ -262,8 +262,10 @@ class Access:
         """Close the box; what was typed in it goes (a refused command is kept only while
         the box is open, to be corrected)."""
         self.command_open = False
+        box = by_id("command-input")
+        box.blur()  # else the redraw's focus, finding the field still focused, stays away
         by_id("command").hidden = True
-        by_id("command-input").value = ""
+        box.value = ""
         self.focus_key = ()
         self.app.render()
 

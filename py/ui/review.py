@@ -172,7 +172,9 @@ class ReviewDialog:
         if r is None:
             return
         s = r.state
-        self.board.render(s, {}, dim=False, last=r.changed(), source=None, describe=None)
+        changed = r.changed()
+        self.board.render(s, {}, dim=False, last=changed, source=None, describe=None)
+        self._show_changed(changed)
         step = r.current_step()
         names = s.names
         if step is None:
@@ -226,6 +228,24 @@ class ReviewDialog:
         by_id("review").setAttribute("data-pos", str(r.pos))
         if self.on_step is not None:
             self.on_step()
+
+    def _show_changed(self, letters: frozenset[str]) -> None:
+        """Where the lab is wider than its window (a phone), pan it to the chambers the
+        action shown changed: it opened at its left end, on a band that could hold none."""
+        box = self.dialog.querySelector(".rv-board")
+        if not letters or not found(box) or box.scrollWidth <= box.clientWidth + 1:
+            return
+        layer = by_id("rv-chambers")
+        xs = []
+        for letter in letters:
+            el = layer.querySelector(f'[data-letter="{letter}"]')
+            if found(el):
+                b = el.getBoundingClientRect()
+                xs.append((float(b.left) + float(b.right)) / 2)
+        if xs:
+            frame = box.getBoundingClientRect()
+            middle = (float(frame.left) + float(frame.right)) / 2
+            box.scrollLeft = float(box.scrollLeft) + (min(xs) + max(xs)) / 2 - middle
 
     @staticmethod
     def _counts_markup(s: Any) -> str:

@@ -118,11 +118,12 @@ def _explain(thinker: Any) -> str:
     options = len({c.steps[0] for c in cands if c.steps})
     rating = ""
     if chosen is not None:
-        # In a player's words: a playout is a trial game played on to the next turn, and
-        # its verdict a chance of winning.
+        # In a player's words: a playout is a trial game played on to the next turn (the
+        # others played as medium plays), and its verdict a judged chance of winning: an
+        # estimate, which the words must not sell as a certainty.
         games = "1 trial game" if chosen.visits == 1 else f"{chosen.visits} trial games"
-        rating = (f" Tried in {games} played on to your next turn, it gives you about "
-                  f"{_pct(chosen.mean())} chance to win")
+        rating = (f" Tried in {games} played on to your next turn, the others playing as a "
+                  f"medium computer would, it rates {_pct(chosen.mean())} as a chance to win")
         if others:
             rating += f" (the next best of {options} options: {_pct(others[0])})"
         rating += "."
