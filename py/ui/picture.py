@@ -33,7 +33,8 @@ class Picture(Deferred):
         markup = str(layer.innerHTML)
         if len(markup) > MAX_CHARS:
             return
-        picture = {"box": str(lab.getAttribute("viewBox") or ""), "markup": markup}
+        picture: dict[str, object] = {"box": str(lab.getAttribute("viewBox") or ""),
+                                      "markup": markup}
         if not by_id("table-strip").hidden:  # a phone's strip over the lab, drawn as well
             picture["strip"] = {"scores": str(by_id("strip-scores").innerHTML),
                                 "rule": str(by_id("strip-rule").innerHTML)}
