@@ -242,10 +242,14 @@ def tip(state: Any, texts: list[str], seen: set[str] | list[str]) -> Tip | None:
         if found is None:
             continue
         if key.startswith(REWARD):
-            more = [t for k, r in RULES[i + 1:] if k.startswith(REWARD) and k not in seen
-                    for t in (r(state, texts),) if t is not None]
-            if more:
-                return _together([found, *more])
+            offered = [found]
+            for k, r in RULES[i + 1:]:
+                if k.startswith(REWARD) and k not in seen:
+                    other = r(state, texts)
+                    if other is not None:
+                        offered.append(other)
+            if len(offered) > 1:
+                return _together(offered)
         return found
     return None
 

@@ -72,19 +72,18 @@ STRIP_CAKE = ('<svg class="strip-ic" viewBox="0 0 16 16" aria-hidden="true">'
 
 
 def strip_key(s: Any) -> tuple:
-    """What the strip shows: who acts, and per division its cake and subjects in the lab;
+    """What the strip shows: who acts, and per division its subjects and cake in the lab;
     last, the Character in force."""
     char = s.character
-    return (s.current_player, s.is_over, s.cake_in_lab(), s.subjects_in_lab(),
+    return (s.current_player, s.is_over, s.subjects_in_lab(), s.cake_in_lab(),
             char.id if char is not None else None)
 
 
-def strip_scores(s: Any) -> str:
+def strip_scores(s: Any, subjects: tuple[int, ...], cake: tuple[int, ...]) -> str:
     """Each division's Test Subjects (its mark, as on the lab's tokens) and Cake Slices in
     the lab, as markup. The words a screen reader says around the figures are hidden from
     sight, so the button's name holds what it shows: "Orange: 6 Test Subjects, 1 Cake Slice;
     Blue: ..."."""
-    cake, subjects = s.cake_in_lab(), s.subjects_in_lab()
     acting = None if s.is_over else s.current_player
     out = []
     for seat in range(s.players):
@@ -104,11 +103,8 @@ def strip_scores(s: Any) -> str:
 
 def strip_rule(char: Any) -> str:
     """The Character in force, by its rule's name, as markup."""
-    if char is None:
-        return markup("span", "Rule ", "strip-rule-cap") + markup("span", "none yet",
-                                                                  "strip-rule-name")
-    return markup("span", "Rule ", "strip-rule-cap") + markup("span", char.character_title,
-                                                              "strip-rule-name")
+    name = "none yet" if char is None else char.character_title
+    return markup("span", "Rule ", "strip-rule-cap") + markup("span", name, "strip-rule-name")
 
 
 class Panels:
@@ -335,7 +331,7 @@ class Panels:
             return
         old = self.strip_key
         self.strip_key = key
-        by_id("strip-scores").innerHTML = strip_scores(s)
+        by_id("strip-scores").innerHTML = strip_scores(s, key[2], key[3])
         if old is None or old[-1] != key[-1]:
             char = s.character
             rule = by_id("strip-rule")

@@ -46,7 +46,7 @@ class ReviewDialog:
                  on_close: Callable[[], None] | None = None) -> None:
         self.dialog = by_id("review")
         # What Continue from here would replace: the game in progress on the page, in words
-        # ("Ann's game, turn 12"), or "" when there is none (or it is over).
+        # ("Ann and Bo, at turn 12"), or "" when there is none (or it is over).
         self.in_progress = in_progress
         self.board = Board(by_id("rv-lab"), by_id("rv-chambers"))
         self.replay: Replay | None = None
