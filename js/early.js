@@ -36,11 +36,13 @@
     try { return window.localStorage.getItem(key); } catch (e) { return null; }
   }
 
-  function clean(node) {
+  // Keeps only the elements `keep` accepts (our own markup, back from storage), without
+  // event attributes and with links only inside the page.
+  function clean(node, keep) {
     var kids = Array.prototype.slice.call(node.children);
     for (var i = 0; i < kids.length; i++) {
       var kid = kids[i];
-      if (kid.namespaceURI !== SVG || !ALLOWED.test(kid.localName)) { kid.remove(); continue; }
+      if (!keep(kid)) { kid.remove(); continue; }
       var attrs = Array.prototype.slice.call(kid.attributes);
       for (var j = 0; j < attrs.length; j++) {
         var name = attrs[j].name.toLowerCase(), value = attrs[j].value;
@@ -48,9 +50,11 @@
           kid.removeAttribute(attrs[j].name);
         }
       }
-      clean(kid);
+      clean(kid, keep);
     }
   }
+
+  function drawing(kid) { return kid.namespaceURI === SVG && ALLOWED.test(kid.localName); }
 
   // ---- a returning player: the last board ----------------------------------------------
   function showPicture() {
@@ -64,7 +68,7 @@
       '<svg xmlns="' + SVG + '"><g>' + pic.markup + "</g></svg>", "image/svg+xml");
     var g = doc.documentElement && doc.documentElement.firstElementChild;
     if (!g || doc.getElementsByTagName("parsererror").length) return false;
-    clean(g);
+    clean(g, drawing);
     if (/^[-\d. ]+$/.test(pic.box)) lab.setAttribute("viewBox", pic.box);
     var parts = pic.box.split(" ");
     if (parts.length === 4) {
@@ -87,26 +91,9 @@
   }
 
   // The scores strip of a phone, as last drawn (py/ui/panels.py, Panels.strip): without it
-  // the lab would move down by the strip's height when Python draws it. Our own markup
-  // again, from storage: only these elements and attributes, links only inside the page.
+  // the lab would move down by the strip's height when Python draws it.
   var STRIP_ELEMENTS = /^(span|svg|use)$/;
-  var STRIP_ATTRIBUTES = /^(class|viewbox|href|width|height|aria-hidden)$/;
-
-  function cleanStrip(node) {
-    var kids = Array.prototype.slice.call(node.children);
-    for (var i = 0; i < kids.length; i++) {
-      var kid = kids[i];
-      if (!STRIP_ELEMENTS.test(kid.localName)) { kid.remove(); continue; }
-      var attrs = Array.prototype.slice.call(kid.attributes);
-      for (var j = 0; j < attrs.length; j++) {
-        var name = attrs[j].name.toLowerCase();
-        if (!STRIP_ATTRIBUTES.test(name) || (name === "href" && attrs[j].value.charAt(0) !== "#")) {
-          kid.removeAttribute(attrs[j].name);
-        }
-      }
-      cleanStrip(kid);
-    }
-  }
+  function stripPart(kid) { return STRIP_ELEMENTS.test(kid.localName); }
 
   function showStrip(strip) {
     var box = el("table-strip");
@@ -117,7 +104,7 @@
       var doc = new DOMParser().parseFromString("<div>" + parts[i][1] + "</div>", "text/html");
       var holder = doc.body && doc.body.firstElementChild;
       if (!holder) return;
-      cleanStrip(holder);
+      clean(holder, stripPart);
       parts[i][0].replaceChildren.apply(parts[i][0], Array.prototype.slice.call(
         document.importNode(holder, true).childNodes));
     }
