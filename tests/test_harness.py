@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_a_crashed_renderer_is_replaced_and_the_page_started_again(page_watch):
     """Chromium's renderer has crashed while Pyodide started on loaded machines; PageWatch
@@ -19,3 +21,36 @@ def test_a_crashed_renderer_is_replaced_and_the_page_started_again(page_watch):
     assert page.evaluate("document.documentElement.dataset.boot") == "ready"
     assert page.evaluate("localStorage.getItem('harness.mark')") == "kept"
     assert not page.page_errors, page.report()
+
+
+def test_a_start_the_wasm_engine_faulted_is_started_again(context, site_url):
+    """WebKitGTK's WebAssembly engine has faulted ("Out of bounds memory access") while
+    Pyodide started on a loaded machine; the engines' pages (tools/engines.py) then reload,
+    and the fault is not counted as the page's error. Here the first start is made to fail
+    so, the second to start as usual."""
+    from tools.engines import ENGINE_FAULTS, PlaywrightPage
+
+    context.add_init_script(f"""
+      if (!sessionStorage.getItem('harness.faulted')) {{
+        sessionStorage.setItem('harness.faulted', '1');
+        addEventListener('DOMContentLoaded', () => {{ throw new Error({ENGINE_FAULTS[0]!r}); }});
+      }}""")
+    tab = PlaywrightPage("chromium", context, site_url, touch=False)
+    tab.goto("index.html?players=2&seed=3")
+    assert tab.js("() => document.documentElement.dataset.boot") == "ready"
+    assert tab.js("() => sessionStorage.getItem('harness.faulted')") == "1"
+    assert not tab.errors()
+
+
+def test_a_start_that_fails_otherwise_is_not_started_again(context, site_url):
+    """Only the engine's own fault is retried: any other failure of the start is the page's."""
+    from tools.engines import PlaywrightPage
+
+    context.add_init_script("""
+      const starts = 1 + Number(sessionStorage.getItem('harness.starts'));
+      sessionStorage.setItem('harness.starts', String(starts));
+      addEventListener('DOMContentLoaded', () => { throw new Error('a fault of the page'); });""")
+    tab = PlaywrightPage("chromium", context, site_url, touch=False)
+    with pytest.raises(AssertionError, match="a fault of the page"):
+        tab.goto("index.html?players=2&seed=3")
+    assert tab.js("() => sessionStorage.getItem('harness.starts')") == "1"

@@ -186,7 +186,7 @@ def test_continue_from_here_starts_a_new_game_and_keeps_the_original(page_watch)
     page_watch.assert_clean()
 
 
-def test_export_and_import_restore_the_game_and_its_history(page_watch, browser, site_url,
+def test_export_and_import_restore_the_game_and_its_history(page_watch, fresh_profile,
                                                               tmp_path):
     page_watch.goto("index.html?players=2&seed=41&seats=human,easy&botpace=0")
     rng = random.Random(5)
@@ -203,11 +203,9 @@ def test_export_and_import_restore_the_game_and_its_history(page_watch, browser,
     info.value.save_as(path)
     exported = json.loads(path.read_text())
     assert exported["record"] == original["record"]
-    fresh = browser.new_context(service_workers="block")
-    try:
-        page = fresh.new_page()
-        page.goto(site_url + "index.html")
-        page.wait_for_selector("html[data-boot=ready]", state="attached", timeout=120_000)
+    page_watch.close()
+    with fresh_profile() as page:
+        page.goto("index.html")
         page.set_input_files("#import-file", str(path))
         page.wait_for_selector("#message[open]")
         assert "imported" in page.inner_text("#msg-title").lower()
@@ -221,8 +219,7 @@ def test_export_and_import_restore_the_game_and_its_history(page_watch, browser,
         wait_pos(page, len(rec.actions))
         page.keyboard.press("Home")
         wait_pos(page, 0)
-    finally:
-        fresh.close()
+        page.assert_clean()
     page_watch.assert_clean()
 
 
@@ -234,7 +231,7 @@ def open_share(page) -> str:
     return page.input_value("#sh-link")
 
 
-def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, site_url):
+def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, fresh_profile):
     rec = played(4, 24, None)
     rec.names = ["Ann", "Bo", "Cy", "Di"]  # (names do not change the game)
     put_save(page_watch, save_of(rec))
@@ -255,11 +252,9 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, 
     assert page_watch.is_hidden("#sh-warning")  # a finished game: nothing hidden to warn of
     assert "#replay=1." in link and len(link) < 4096
     assert sharelink.decode(link.split("#", 1)[1]) == rec
-    fresh = browser.new_context(service_workers="block")
-    try:
-        page = fresh.new_page()
+    page_watch.close()
+    with fresh_profile() as page:
         page.goto(link)
-        page.wait_for_selector("html[data-boot=ready]", state="attached", timeout=120_000)
         wait_pos(page, 0)  # a shared game opens at its start
         assert "shared" in page.inner_text("#rv-title")
         mid = len(rec.actions) * 3 // 5
@@ -286,8 +281,7 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, browser, 
         data = json.loads(page.evaluate(SAVE))
         assert data["record"]["actions"] == [] and data["record"]["seed"] == 24
         assert cakegame.State.from_json(data["game"]) == rec.start()
-    finally:
-        fresh.close()
+        page.assert_clean()
     page_watch.assert_clean()
 
 
