@@ -544,26 +544,42 @@ def test_on_a_phone_the_replay_table_shows_every_column(page_watch):
                                   is_mobile=True)
 def test_on_a_phone_the_replay_keeps_a_late_lab_readable(page_watch):
     """Late in a game the lab has spread wide: a phone's replay draws it at the game's own
-    readable scale and pans, where it had shrunk it to chambers of half that width."""
+    readable scale and pans, where it had shrunk it to chambers of half that width. The
+    lab pans alone: the counts under it keep their first column in view."""
     from playhelp import session_save
     page = page_watch
     open_saved(page, session_save(3, 5, lambda ses: ses.state.turn_number >= 40))
     page.click("#more summary")
     page.click("#more-review")
     page.wait_for_selector("#review[open]")
-    seen = page.evaluate("""() => {
-        const board = document.querySelector('.rv-board'), frame = board.getBoundingClientRect();
-        const hexes = [...document.querySelectorAll('#rv-chambers .hex')]
-          .map(h => h.getBoundingClientRect().width);
-        const changed = [...document.querySelectorAll('#rv-chambers .chamber.last')].map(c => {
-          const b = c.getBoundingClientRect(), x = (b.left + b.right) / 2;
-          return x >= frame.left && x <= frame.right; });
-        return {narrowest: Math.min(...hexes), pans: board.scrollWidth > board.clientWidth,
-                changed}; }""")
+    seen = page.evaluate(LATE_REPLAY)
     assert seen["narrowest"] >= 70 and seen["pans"], seen
     # It opens on the last action: the chambers that action changed are in the window.
     assert seen["changed"] and all(seen["changed"]), seen
+    assert seen["table"] >= seen["dialog"], seen
+    # Back to the start and on to the end again: the chambers slide to their places, and the
+    # window goes where they are going (it had gone where the slide began).
+    page.click("#rv-first")
+    wait_pos(page, 0)
+    page.click("#rv-last")
+    page.wait_for_selector("#rv-last:disabled")
+    page.wait_for_timeout(700)  # past the slides: where the chambers now are
+    seen = page.evaluate(LATE_REPLAY)
+    assert seen["changed"] and all(seen["changed"]), seen
+    assert seen["table"] >= seen["dialog"], seen
     page.assert_clean()
+
+
+LATE_REPLAY = """() => {
+    const wrap = document.querySelector('.rv-lab-wrap'), frame = wrap.getBoundingClientRect();
+    const hexes = [...document.querySelectorAll('#rv-chambers .hex')]
+      .map(h => h.getBoundingClientRect().width);
+    const changed = [...document.querySelectorAll('#rv-chambers .chamber.last')].map(c => {
+      const b = c.getBoundingClientRect(), x = (b.left + b.right) / 2;
+      return x >= frame.left && x <= frame.right; });
+    return {narrowest: Math.min(...hexes), pans: wrap.scrollWidth > wrap.clientWidth, changed,
+            table: document.getElementById('rv-counts').getBoundingClientRect().left,
+            dialog: document.getElementById('review').getBoundingClientRect().left}; }"""
 
 
 def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_watch):

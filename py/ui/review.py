@@ -231,21 +231,20 @@ class ReviewDialog:
 
     def _show_changed(self, letters: frozenset[str]) -> None:
         """Where the lab is wider than its window (a phone), pan it to the chambers the
-        action shown changed: it opened at its left end, on a band that could hold none."""
-        box = self.dialog.querySelector(".rv-board")
-        if not letters or not found(box) or box.scrollWidth <= box.clientWidth + 1:
+        action shown changed: it opened at its left end, on a band that could hold none.
+        Their places come from the board (where each is going, even while it slides
+        there), not from the page, which still shows the slide's first frame."""
+        wrap = self.dialog.querySelector(".rv-lab-wrap")
+        box = self.board.view_box()
+        if not letters or not found(wrap) or box is None:
             return
-        layer = by_id("rv-chambers")
-        xs = []
-        for letter in letters:
-            el = layer.querySelector(f'[data-letter="{letter}"]')
-            if found(el):
-                b = el.getBoundingClientRect()
-                xs.append((float(b.left) + float(b.right)) / 2)
+        width = float(wrap.scrollWidth)
+        if width <= float(wrap.clientWidth) + 1:
+            return
+        xs = [spot[0] for spot in map(self.board.spot, letters) if spot is not None]
         if xs:
-            frame = box.getBoundingClientRect()
-            middle = (float(frame.left) + float(frame.right)) / 2
-            box.scrollLeft = float(box.scrollLeft) + (min(xs) + max(xs)) / 2 - middle
+            middle = ((min(xs) + max(xs)) / 2 - box[0]) / box[2] * width
+            wrap.scrollLeft = max(0.0, middle - float(wrap.clientWidth) / 2)
 
     @staticmethod
     def _counts_markup(s: Any) -> str:
