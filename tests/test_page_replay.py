@@ -336,6 +336,13 @@ def test_a_damaged_link_is_refused_and_nothing_saved_is_touched(page_watch, frag
     assert page_watch.locator("#review[open]").count() == 0
     page_watch.click("#msg-ok")
     assert page_watch.evaluate(STORAGE) == before
+    # The link leaves the address bar: a reload opens the saved game, not the refusal again.
+    page_watch.wait_for_function("location.hash === ''")
+    assert page_watch.evaluate("location.pathname").endswith("/index.html")
+    page_watch.reload()
+    page_watch.wait_ready()
+    assert page_watch.locator("#message[open]").count() == 0
+    assert json.loads(page_watch.evaluate(SAVE))["record"] == json.loads(raw)["record"]
     page_watch.assert_clean()
 
 

@@ -97,6 +97,25 @@ def test_engine_reasons_are_not_wrapped_twice():
     assert str(error.value).count("not") <= 2 and "not a valid saved game" not in str(error.value)
 
 
+def test_a_game_missing_most_of_its_parts_is_told_in_a_short_sentence():
+    """A file whose game is an object with only its format: the player reads how many
+    parts are missing and the first three, not every one of the engine's field names."""
+    data = json.loads(good())
+    data["game"] = {"format": data["game"]["format"]}
+    with pytest.raises(saves.SaveError) as error:
+        saves.decode(json.dumps(data))
+    message = str(error.value)
+    missing = len(set(cakegame.serial.KEYS) - {"format"} - set(cakegame.serial.LATER_KEYS))
+    assert f"missing {missing} of its parts (players, names, seed and {missing - 3} more)" \
+        in message, message
+    assert "turn_no" not in message and len(message) < 120
+    one = json.loads(good())
+    del one["game"]["turn_no"]
+    with pytest.raises(saves.SaveError) as error:  # one or a few are still named
+        saves.decode(json.dumps(one))
+    assert "missing turn_no" in str(error.value)
+
+
 # ---- case 3: revisions -------------------------------------------------------------------
 
 def test_the_revision_is_read_from_the_start_of_the_text_alone():

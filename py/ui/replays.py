@@ -143,6 +143,9 @@ class Replays:
             if self.session.state is None:
                 self.app.open_newgame(can_continue=False)
             dialogs.message("This link cannot be opened", text)  # on top of the rest
+            # Out of the address bar too, or every reload would refuse it again.
+            if str(window.location.hash or "") == fragment:
+                later.replace_url(str(window.location.pathname) + str(window.location.search))
             return
         self._review().open(replay, "link", 0)
 

@@ -75,6 +75,18 @@ class Save:
     rev: int = 0
 
 
+def _briefly(words: str) -> str:
+    """The engine's reason, with a long list of the parts a game lacks (or has too many
+    of) cut to its first three: a file that is no game at all is missing most of them."""
+    for lead in ("missing ", "unexpected "):
+        if words.startswith(lead):
+            parts = words[len(lead):].split(", ")
+            if len(parts) > 3:
+                return (f"{lead}{len(parts)} of its parts ({', '.join(parts[:3])} and "
+                        f"{len(parts) - 3} more)")
+    return words
+
+
 def _load_state(data: Any) -> Any:
     """An engine State from save data, checked; SaveError('invalid') if it does not hold."""
     if not isinstance(data, dict):
@@ -83,7 +95,7 @@ def _load_state(data: Any) -> Any:
     try:
         state = cakegame.State.from_json(data)
     except ValueError as error:
-        words = str(error).removeprefix("not a valid saved game: ")
+        words = _briefly(str(error).removeprefix("not a valid saved game: "))
         raise SaveError("invalid", f"the saved game does not hold together: {words}") from None
     except Exception as error:  # the engine promises ValueError; be safe for the player
         raise SaveError("invalid", f"the saved game could not be read: {error!r}") from None
