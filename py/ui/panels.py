@@ -403,7 +403,9 @@ class Panels:
             else:
                 box.replaceChildren()
             return
-        self.texts.text("hand-h", f"Hand of {s.names[seat]}")
+        # The heading's capitals are the panel's style; a typed name keeps its own.
+        self.texts.forget("hand-h")
+        by_id("hand-h").innerHTML = "Hand of " + markup("span", s.names[seat], "as-typed")
         if not visible:
             count = s.hand_size(seat)
             box.innerHTML = markup("p", f"{count} card{'s' if count != 1 else ''}, face down.",
