@@ -32,6 +32,35 @@ def test_prompt_says_what_the_player_must_do_at_each_decision():
         "choose the row that receives the recycled chamber"
 
 
+def test_a_reward_prompt_says_when_the_supply_cannot_give_it_all():
+    """Rewards of more Test Subjects (or Cake Slices) than the division has left in its supply
+    say so: only those are delivered, and the decision ends when they are."""
+    import json
+    import random
+
+    import cakegame
+
+    seen = 0
+    for seed in range(40):
+        s = cakegame.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over and seen < 6:
+            p = s.prompt()
+            if p.startswith("collect rewards:"):
+                seat, d = s.current_player, json.loads(s.to_json())
+                icons = d["stack"][-1]["icons"]  # the rewards still to collect, one letter each
+                lacking = [thing for thing, left, code in (
+                    ("Test Subject", d["supply"][seat], "s"),
+                    ("Cake Slice", d["cake_supply"][seat], "c"))
+                    if icons.count(code) > left]
+                for thing in ("Test Subject", "Cake Slice"):
+                    told = f"{thing} left in the supply" in p or f"{thing}s left in the supply" in p
+                    assert told == (thing in lacking), (seed, p, d["supply"], d["cake_supply"])
+                seen += bool(lacking)
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert seen >= 6
+
+
 def test_prompt_for_card_effects_and_the_hand_limit():
     assert pos(hands=[["glados"], []]).apply("play glados").prompt() == \
         "choose a Test Subject to destroy"

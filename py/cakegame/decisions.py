@@ -27,8 +27,8 @@ from typing import Any, ClassVar
 from . import events as ev
 from . import rules as R
 from .actions import Action, Verb, act
-from .content import CARD_BY_ID, HAND_LIMIT, PANEL_LETTERS, ROWS, Effect, Icon, Rule
-from .words import Said, card_name, chamber, name, rewards, subjects
+from .content import CARD_BY_ID, HAND_LIMIT, ICON_NAMES, PANEL_LETTERS, ROWS, Effect, Icon, Rule
+from .words import Said, card_name, chamber, counted, name, rewards, subjects
 
 Data = dict[str, Any]
 Frame = dict[str, Any]
@@ -483,8 +483,15 @@ class Reward(Decision):
             tasks = [self.CARD_TASKS[Icon(c)][n > 1].format(n=n)
                      for c in dict.fromkeys(icons) if (n := icons.count(c))]
             return f"carry out {CARD_BY_ID[card].action_title} ({', '.join(tasks)})"
-        # Counted, so a doubled icon (Surprise!, Cake Facts) reads "4 Test Subjects".
-        return "collect rewards: " + rewards(icons)
+        # Counted, so a doubled icon (Surprise!, Cake Facts) reads "4 Test Subjects"; and
+        # a supply that cannot give them all says so (the rest are not delivered).
+        seat = f["seat"]
+        short = [(f"no {ICON_NAMES[icon]}s" if left == 0
+                  else "only " + counted(left, ICON_NAMES[icon])) + " left in the supply"
+                 for icon, left in ((Icon.SUBJECT, d["supply"][seat]),
+                                    (Icon.CAKE, d["cake_supply"][seat]))
+                 if icons.count(icon.value) > left]
+        return "collect rewards: " + rewards(icons) + "".join(f" ({w})" for w in short)
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
         v, who = a.verb, said.who
