@@ -163,6 +163,36 @@ def test_a_turret_kills_and_its_sentence_names_the_cause():
         "2 of Blue's Test Subjects are destroyed in Test Chamber K by the Turret"
 
 
+def test_under_underdog_protocol_the_rewarded_division_is_told_as_having_the_fewest():
+    """GLaDOS: Underdog Protocol rewards the fewest Test Subjects in the chamber: the
+    events do not call that a majority."""
+    import random
+
+    from cakegame.content import Rule
+    from cakegame.events import sentence, short
+
+    told = []
+    for seed in range(400):
+        s = cakegame.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over and not told:
+            before = s
+            s = s.apply(rng.choice(s.legal_actions()))
+            for e in s.events:
+                if e.kind is K.MAJORITY:
+                    assert (e.cause == "fewest") == (before.rule is Rule.FEWEST), (seed, e)
+                    if e.cause == "fewest":
+                        told.append(e)
+        if told:
+            break
+    assert told, "no chamber rewarded under Underdog Protocol in 400 games"
+    e = told[0]
+    assert "majority" not in sentence(e) and "majority" not in short(e)
+    assert sentence(e).endswith(f"has the fewest Test Subjects in Test Chamber {e.chamber} "
+                                "and earns its rewards")
+    assert short(e).endswith(f"wins {e.chamber}'s rewards with the fewest Test Subjects")
+
+
 def test_every_event_kind_has_a_sentence_and_a_short_form():
     """`events.WORDS` words each kind twice, once each: the sentence names the player and
     "Test Chamber K", the short form the division's pieces and the letter; a short form

@@ -375,7 +375,8 @@ class Activate(Decision):
         d["stack"].append(RECYCLE.frame(f["seat"]))
         winner = R.rewarded(d, p)
         if winner is not None:
-            R.tell(d, "majority", winner, p)
+            R.tell(d, "majority", winner, p,
+                   cause=ev.FEWEST if R.rule(d) is Rule.FEWEST else None)
             d["stack"].append(REWARD.new(winner, R.reward_icons(d, p)))
         elif not any(d["sub"][p]):
             R.tell(d, "no_majority", chamber=p, cause="empty")

@@ -58,9 +58,11 @@ FIRE = "fire"  # the Turret fires into a chamber next to it (Aria)
 RECYCLE = "recycle"  # the activated chamber is recycled
 BURN = "burn"  # a player incinerates their own Cake Slice (Combustible Lemons)
 GUN = "gun"  # a card deployed to fire the Portal Gun
+FEWEST = "fewest"  # rewarded for the fewest Test Subjects in the chamber (Underdog Protocol)
 NO_MAJORITY_CAUSES = ("empty", "tie", "blocked")  # never a card id: views hide those
 ENDINGS = ("no_subjects", "cake_incinerated", "opera")
-CAUSES = frozenset((REWARD, BONUS, TURRET, FIRE, RECYCLE, BURN, GUN, *NO_MAJORITY_CAUSES,
+CAUSES = frozenset((REWARD, BONUS, TURRET, FIRE, RECYCLE, BURN, GUN, FEWEST,
+                    *NO_MAJORITY_CAUSES,
                     *ENDINGS, *CARD_BY_ID))
 
 # The optional fields of a saved event, in order: those of data.EventData but its kind "k".
@@ -211,6 +213,19 @@ def _counted_short(e: Event) -> str:
     return f"{_pieces(e, thing)} " + rest.format(at=e.chamber, to=e.to, by=by)
 
 
+def _majority(e: Event) -> str:
+    if e.cause == FEWEST:
+        return (f"{_who(e)} has the fewest Test Subjects in {_room(e.chamber)} and earns its "
+                "rewards")
+    return f"{_who(e)} wins the majority in {_room(e.chamber)} and earns its rewards"
+
+
+def _majority_short(e: Event) -> str:
+    if e.cause == FEWEST:
+        return f"{_who(e)} wins {e.chamber}'s rewards with the fewest Test Subjects"
+    return f"{_who(e)} wins {e.chamber}'s majority and its rewards"
+
+
 def _no_majority(e: Event) -> str:
     reason = NO_MAJORITY_WORDS.get(e.cause or "", "")
     return f"Nobody earns {_room(e.chamber)}'s rewards" + (f": {reason}" if reason else "")
@@ -277,9 +292,7 @@ class Words(NamedTuple):
 K = EventKind
 WORDS: dict[EventKind, Words] = {
     **{k: Words(_counted_long, _counted_short) for k in _COUNTED},
-    K.MAJORITY: Words(
-        lambda e: f"{_who(e)} wins the majority in {_room(e.chamber)} and earns its rewards",
-        lambda e: f"{_who(e)} wins {e.chamber}'s majority and its rewards"),
+    K.MAJORITY: Words(_majority, _majority_short),
     K.NO_MAJORITY: Words(
         _no_majority,
         lambda e: f"nobody earns {e.chamber}'s rewards "
