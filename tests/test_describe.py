@@ -25,6 +25,12 @@ def test_prompt_says_what_the_player_must_do_at_each_decision():
         "choose the Cake Slice a moving Test Subject carries"
     assert run(m, "from F", "to G", "count 1", "carry none").prompt() == \
         "take a free Test Subject or an Aperture Card"
+    # Asked of another division (a card moves its Test Subjects): who, by what, from where.
+    e = pos(hands=[["escort"], []], subjects={"F": [0, 2], "A": [1, 1]}, cake={"F": [1, 0]},
+            names=["Ann", "Bo"])
+    assert run(e, "play escort", "from F 1", "to A", "count 2").prompt() == (
+        "choose the Cake Slice a moving Test Subject carries (Ann's Party Invitation moves 2 "
+        "of your Test Subjects from F to A)")
     a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate")
     assert a.prompt() == "choose an old-edge chamber to activate"
     assert a.apply("activate E").prompt() == "collect rewards: 2 Test Subjects and a Cake Slice"

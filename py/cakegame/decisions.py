@@ -296,6 +296,16 @@ class Carry(Decision):
         return {"k": self.kind, "seat": seat, "mover": mover, "src": src, "dst": dst,
                 "n": n, "slots": slots, "picks": [], "bonus": bonus}
 
+    def prompt(self, d: Data, f: Frame) -> str:
+        """Asked of a division whose Test Subjects another player moves (a card's action),
+        it also says who moves them, by what, and from where to where."""
+        if f["mover"] == f["seat"]:
+            return self.prompt_text
+        card = R.card_in_play(d)
+        by = name(d, f["mover"]) + (f"'s {CARD_BY_ID[card].action_title}" if card else "")
+        return (f"{self.prompt_text} ({by} moves {f['n']} of your Test Subjects from "
+                f"{PANEL_LETTERS[f['src']]} to {PANEL_LETTERS[f['dst']]})")
+
     def options(self, d: Data, f: Frame) -> list[Action]:
         left = [d["cake"][f["src"]][s] - f["picks"].count(s) for s in range(d["players"])]
         return [act(Verb.CARRY, s) for s in range(d["players"]) if left[s] > 0] + [
