@@ -419,6 +419,34 @@ def test_a_hint_rates_the_plan_it_suggests_at_least_as_high_as_the_next_best() -
     assert rated >= 5
 
 
+def test_a_hint_after_the_turns_activation_plans_the_move_alone() -> None:
+    """Under Wheatley: Brilliant Plan the activation comes before the move: a hint at the
+    move step had planned "then activate B", which the turn no longer holds (a play-tester)."""
+    import random
+
+    from cakegame.bots.explain import explain
+    from cakegame.content import Rule
+
+    seen = 0
+    for seed in range(300):
+        s = cakegame.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if (s.rule is Rule.ACTIVATE_FIRST and s.prompt().startswith("choose a chamber to move")
+                    and s.view(s.current_player).phase == "move"):
+                t = bots.Thinker(s.view(s.current_player), "hard", seed=5, iterations=6)
+                while not t.step(1):
+                    pass
+                text = explain(t)
+                assert "activate" not in text.split("The plan:", 1)[-1], text
+                seen += "The plan: move" in text
+                break
+            s = s.apply(rng.choice(s.legal_actions()))
+        if seen >= 3:
+            break
+    assert seen >= 3
+
+
 def test_a_hint_counts_alike_rewards_and_says_who_collects_them() -> None:
     """"it pays a Test Subject, a Test Subject and a Cake Slice" read badly (a play-tester):
     alike rewards are counted, and a chamber nobody holds pays nobody."""

@@ -15,7 +15,7 @@ from typing import Any
 from ..actions import Action, Verb
 from ..content import DIVISIONS, PANEL_LETTERS
 from .board import Board, static_value
-from .heuristic import P, plan_summary
+from .heuristic import P, activation_pending, plan_summary
 from .search import DENY_DEALS
 
 ICON_WORDS = {"s": "a Test Subject", "c": "a Cake Slice", "a": "an Aperture Card",
@@ -127,14 +127,19 @@ def _explain(thinker: Any) -> str:
         if others:
             rating += f" (the next best of {options} options: {_pct(others[0])})"
         rating += "."
+    # The turn's activation may be behind it already (Brilliant Plan activates first): then
+    # the plan is the move alone.
+    pending = activation_pending(view)
     if chosen is not None and chosen.key[0] == "move":
         _, src, dst, k, x = chosen.key
-        return f"Suggested: {said}. The plan: {_plan_words(b, me, (src, dst, k, x))}.{rating}"
+        plan = _plan_words(b, me, (src, dst, k, x if pending else -1))
+        return f"Suggested: {said}. The plan: {plan}.{rating}"
     if action.verb is Verb.FROM and view.turn == me:
         plans = [t for t in plan_summary(b, me) if t[1][0] == P(action.args[0])]
         if plans:
             _, (src, dst, k), x = plans[0]
-            return f"Suggested: {said}. The plan: {_plan_words(b, me, (src, dst, k, x))}."
+            plan = _plan_words(b, me, (src, dst, k, x if pending else -1))
+            return f"Suggested: {said}. The plan: {plan}."
     if action.verb is Verb.ACTIVATE:
         p = P(action.args[0])
         who = b.rewarded(p)
@@ -147,11 +152,12 @@ def _explain(thinker: Any) -> str:
             why = f"it stops {DIVISIONS[who].name} collecting its rewards ({pays})"
         return f"Suggested: {said}: {why}.{rating}"
     if action.verb in (Verb.PLAY, Verb.GUN, Verb.BURN, Verb.END):
-        what = {Verb.PLAY: "its Aperture action plays out best",
-                Verb.GUN: "opening a Portal pair plays out best",
+        what = {Verb.PLAY: "of what your cards can do now, its Aperture action does the most "
+                           "for you",
+                Verb.GUN: "opening a Portal pair does the most for you now",
                 Verb.BURN: "the cake would be lost at the old edge anyway",
-                Verb.END: "no card improves the turn enough"}[action.verb]
-        return f"Suggested: {said}: {what} when the hidden cards are dealt at random.{rating}"
+                Verb.END: "no card makes your turn better now"}[action.verb]
+        return f"Suggested: {said}: {what}.{rating}"
     before = static_value(b, me)
     n = len(view.legal_actions())
     if n == 1:
