@@ -489,4 +489,6 @@ def test_a_hint_at_a_decision_with_one_option_says_so_in_words() -> None:
         pass
     text = explain.explain(t)
     assert "the only choice here" in text or "The plan:" in text, text
+    if "the only choice here" in text:  # its figure named apart from the trial games' one
+        assert "judged quickly as the position stands, without trial games: about " in text
     assert "of the 1 choices" not in text and " 1 times" not in text, text
