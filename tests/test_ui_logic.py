@@ -1007,8 +1007,30 @@ def test_the_log_says_a_turret_shot_once():
     s = s.apply("play opera").apply("turret stay")
     assert eventlog.entry_text(s, "fire G", s.apply("fire G")) == (
         "Orange has the Turret fire into chamber G (middle row): 1 Orange Test Subject "
-        "destroyed in G, 2 Blue Test Subjects destroyed in G, Opera Turret is now the active "
+        "destroyed in G, 2 Blue Test Subjects destroyed in G; Opera Turret is now the active "
         "Character")
+
+
+def test_the_log_sets_a_new_character_apart_from_the_choices_consequences():
+    """"Blue's Test Subject carries one of their own Cake Slices: Caroline is now the active
+    Character" read as if carrying the cake made Caroline active (a play-tester): the new
+    Character follows the end of the card's action, after a semicolon."""
+    from cakegame.events import EventKind, short
+    from ui import eventlog
+    for seed in range(30):
+        s = cakegame.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            a = str(rng.choice(s.legal_actions()))
+            after = s.apply(a)
+            text = eventlog.entry_text(s, a, after)
+            new = [short(e) for e in after.events if e.kind is EventKind.CHARACTER]
+            if new:
+                assert text.endswith("; " + new[-1]), text
+                assert text.count("active Character") == 1, text
+                return
+            s = after
+    raise AssertionError("no new Character in 30 games")
 
 
 def test_the_choices_bar_lists_its_ways_as_one_sentence():

@@ -55,8 +55,15 @@ def entry_text(before: Any, text: str, after: Any) -> str:
     said = before.describe(text)
     named = set(text.split()[1:])
     parts: list[str] = []
+    # A new active Character follows the end of a card's action; it is no consequence of the
+    # choice the sentence tells, so it stands apart ("...; Caroline is now the active
+    # Character"), not after the colon that reads as "and so".
+    apart: list[str] = []
     for e in after.events:
         k = e.kind
+        if k is EventKind.CHARACTER:
+            apart.append(short(e))
+            continue
         if k in (EventKind.SUBJECTS_IN, EventKind.CAKE_IN) and e.chamber in named:
             continue  # the delivery the player chose: the sentence says it already
         if k is EventKind.CARD_TAKEN and "Aperture Card" in said:
@@ -68,7 +75,7 @@ def entry_text(before: Any, text: str, after: Any) -> str:
         p = phrase(e)
         if p is not None and p not in parts:
             parts.append(p)
-    return said + (": " + ", ".join(parts) if parts else "")
+    return said + (": " + ", ".join(parts) if parts else "") + "".join(f"; {a}" for a in apart)
 
 
 def recycle_cut_short(text: str, after: Any) -> str | None:
