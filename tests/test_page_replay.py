@@ -519,6 +519,10 @@ def test_a_share_link_opens_offline(page):
         other = played(2, 4, 30)  # a second link pasted into the same tab (no reload)
         watch.evaluate("h => { location.hash = h; }", sharelink.encode(other))
         wait_pos(watch, 0)
+        # The replay's close event, a task after the close, could come after the link and
+        # open the new-game form over the replay it had just shown (End then went nowhere).
+        watch.wait_for_timeout(200)
+        assert watch.evaluate("document.activeElement.closest('#review') !== null")
         watch.keyboard.press("End")
         wait_pos(watch, 30)
         assert not watch.page_errors and not watch.console_errors, watch.report()
@@ -607,4 +611,48 @@ def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_wat
     page.click("#rv-last")
     where = page.inner_text("#rv-where")
     assert where.startswith("Action ") and page.is_disabled("#rv-last"), where
+    page.assert_clean()
+
+
+# Where the step buttons are, and the tops of the lab and the move list (the lab pans
+# sideways; on a phone the list lies under the lab and its counts, and moves with the lab's
+# own height).
+STEADY = """(phone) => Object.fromEntries(
+    ['rv-next', 'rv-continue', 'rv-lab', 'rv-moves'].filter(id => !phone || id !== 'rv-moves')
+      .map(id => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return [id, id === 'rv-lab' ? Math.round(r.top)
+                                   : [Math.round(r.left), Math.round(r.top)]]; }))"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desk"])
+def test_the_replay_holds_still_as_it_steps_and_asks_before_replacing_a_finished_game(
+        page_watch, size):
+    """A finished game's replay from the result, stepped with Next, Previous and Last: the
+    step buttons, the lab and the move list stay where they are (on a phone Next moved up
+    51 px after its first tap, which put Continue from here under the finger, and that
+    replaced the finished game unasked; at 1280x800 the lab jumped by up to 95 px as the
+    action's news grew and shrank). Continue from here over a finished game asks first."""
+    page = page_watch
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_saved(page, save_of(played(3, 5, None)))
+    page.wait_for_selector("#gameover[open]")
+    page.click("#go-review")
+    wait_pos(page, 0)
+    phone = size[0] < 600
+    first = page.evaluate(STEADY, phone)
+    for step, pos in (("#rv-next", 1), ("#rv-next", 2), ("#rv-next", 3), ("#rv-prev", 2)):
+        page.click(step)
+        wait_pos(page, pos)
+        assert page.evaluate(STEADY, phone) == first, (step, pos)
+    page.click("#rv-last")
+    page.wait_for_selector("#rv-last:disabled")
+    assert page.evaluate(STEADY, phone) == first
+    page.click("#rv-prev")  # the last moment has nothing to continue; the one before has
+    before = page.evaluate(SAVE)
+    page.click("#rv-continue")
+    page.wait_for_selector("#rv-confirm:not([hidden])")
+    assert "finished game" in page.inner_text("#rv-confirm-text")
+    page.click("#rv-confirm-no")
+    assert page.evaluate(SAVE) == before and page.is_visible("#review[open]")
     page.assert_clean()

@@ -75,16 +75,23 @@ class Replays:
 
     def _review_closed(self) -> None:
         """A shared game looked at in a browser with no game of its own: once its replay
-        is closed, the new-game screen (the page had nothing else to offer)."""
-        if self.session.state is None:
+        is closed, the new-game screen (the page had nothing else to offer). The dialog's
+        close event comes a task later: a link opened meanwhile has shown the replay again,
+        and the form must not cover it."""
+        if self.session.state is None and not self.reviewing:
             self.app.open_newgame(can_continue=False)
 
     def _in_progress(self) -> str:
-        """The game on the page, in words, if it is still being played; else ""."""
+        """The game on the page that Continue from here would replace, in words ("the game
+        in progress on the page (Ann and Bo, at turn 12)"); "" when there is none. A
+        finished game counts: a double tap on a phone's replay once replaced one unasked."""
         s = self.session.state
-        if s is None or s.is_over:
+        if s is None:
             return ""
-        return f"{listed(list(s.names))}, at turn {s.turn_number}"
+        names = listed(list(s.names))
+        if s.is_over:
+            return f"the finished game on the page ({names}, turn {s.turn_number})"
+        return f"the game in progress on the page ({names}, at turn {s.turn_number})"
 
     @property
     def reviewing(self) -> bool:

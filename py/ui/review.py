@@ -45,8 +45,8 @@ class ReviewDialog:
                  in_progress: Callable[[], str] | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
         self.dialog = by_id("review")
-        # What Continue from here would replace: the game in progress on the page, in words
-        # ("Ann and Bo, at turn 12"), or "" when there is none (or it is over).
+        # What Continue from here would replace, in words ("the game in progress on the page
+        # (Ann and Bo, at turn 12)"), or "" when there is no game on the page.
         self.in_progress = in_progress
         self.board = Board(by_id("rv-lab"), by_id("rv-chambers"))
         self.replay: Replay | None = None
@@ -133,14 +133,14 @@ class ReviewDialog:
             self.step(step)
 
     def _continue_asked(self) -> None:
-        """Continue from here: at once when nothing is in progress on the page; over a game
-        in progress, only once the player confirms (a stray Enter on the focused button
-        once replaced it)."""
+        """Continue from here: at once when there is no game on the page; over one, in
+        progress or finished, only once the player confirms (a stray Enter on the focused
+        button once replaced one)."""
         what = self.in_progress() if self.in_progress is not None else ""
         if what:
             by_id("rv-confirm-text").textContent = (
-                f"This replaces the game in progress on the page ({what}) with a new one "
-                "from this moment. That game is kept aside in this browser's storage.")
+                f"This replaces {what} with a new one from this moment. That game is kept "
+                "aside in this browser's storage.")
             self._confirm(True)
         else:
             self._continue()
