@@ -639,6 +639,14 @@ def test_the_replay_holds_still_as_it_steps_and_asks_before_replacing_a_finished
     page.wait_for_selector("#gameover[open]")
     page.click("#go-review")
     wait_pos(page, 0)
+    # The replay's lab has ids of its own: its hexagons are described by its own titles
+    # (they were described by the game's, whose ids they shared).
+    assert page.evaluate("""() => {
+        const ids = [...document.querySelectorAll('[id]')].map(e => e.id);
+        const hexes = [...document.querySelectorAll('#rv-chambers .hex')];
+        return new Set(ids).size === ids.length && hexes.length > 0 && hexes.every(h =>
+          document.getElementById(h.getAttribute('aria-describedby')).closest('#rv-lab'));
+        }""")
     phone = size[0] < 600
     first = page.evaluate(STEADY, phone)
     for step, pos in (("#rv-next", 1), ("#rv-next", 2), ("#rv-next", 3), ("#rv-prev", 2)):

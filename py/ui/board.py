@@ -66,9 +66,12 @@ class _Chamber:
 class Board:
     """The chambers of the lab inside `<svg id="lab">`."""
 
-    def __init__(self, svg_root: Any, layer: Any) -> None:
+    def __init__(self, svg_root: Any, layer: Any, ids: str = "") -> None:
         self.root = svg_root
         self.layer = layer
+        # Before each chamber's ids ("ch-K", "t-K"): the replay's second lab has its own,
+        # or its hexagons would be described by the game's titles.
+        self.ids = ids
         self.views: dict[str, _Chamber] = {}
         self.box = ""
         self.dimming = False  # the layer's "dimming" class: chambers that are no choice fade
@@ -148,10 +151,11 @@ class Board:
         # does, described by the <title> (the contents). It holds no text itself, so its
         # name never contradicts the letter and numbers drawn beside it. The drawn letter
         # and numbers are said in words by the name and the <title>.
-        return (f'<g class="{cls}" id="ch-{letter}" data-letter="{letter}" '
+        ids = self.ids
+        return (f'<g class="{cls}" id="{ids}ch-{letter}" data-letter="{letter}" '
                 f'data-chamber="{letter}" style="transform: {pos}"{on_g}>'
-                f'<title id="t-{letter}">{esc(title)}</title>'
-                f'<polygon class="hex" points="{HEX_POINTS}" aria-describedby="t-{letter}"'
+                f'<title id="{ids}t-{letter}">{esc(title)}</title>'
+                f'<polygon class="hex" points="{HEX_POINTS}" aria-describedby="{ids}t-{letter}"'
                 f'{on_hex}/>'
                 f'<polyline class="edge edge-new" points="{NEW_EDGE}"/>'
                 f'<polyline class="edge edge-old" points="{OLD_EDGE}"/>'

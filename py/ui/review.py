@@ -48,7 +48,7 @@ class ReviewDialog:
         # What Continue from here would replace, in words ("the game in progress on the page
         # (Ann and Bo, at turn 12)"), or "" when there is no game on the page.
         self.in_progress = in_progress
-        self.board = Board(by_id("rv-lab"), by_id("rv-chambers"))
+        self.board = Board(by_id("rv-lab"), by_id("rv-chambers"), ids="rv-")
         self.replay: Replay | None = None
         self.source = ""  # 'game' (this browser's game) or 'link' (a shared link)
         self.on_continue = on_continue
