@@ -532,12 +532,19 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     ]
     out = eventlog.since_summary(moves, 0, names)
     kinds = [k for k, _ in out]
-    assert kinds == ["loss", "loss", "you", "recycle", "gain", "others", "move", "move"], out
+    assert kinds == ["loss", "loss", "you", "you", "recycle", "gain", "others", "move",
+                     "move"], out
     assert out[0][1] == "You lost 4 Test Subjects (N, L)"
     assert out[1][1] == "1 Cake Slice of yours incinerated (N)"
-    assert out[2][1] == "Cy moved your 1 Test Subject K→L"
-    assert out[4][1] == "Bob won N: +2 Test Subjects, +1 card"
-    assert out[6][1] == "Bob moved 2 Test Subjects P→N with 1 Cake Slice"
+    # Told as what was done to Ann, by whom: her cake carried off, her subjects moved.
+    assert out[2][1] == "Bob carried 1 of your Cake Slices P→N"
+    assert out[3][1] == "Cy moved 1 of your Test Subjects K→L"
+    assert out[5][1] == "Bob won N: +2 Test Subjects, +1 card"
+    assert out[7][1] == "Bob moved 2 Test Subjects P→N with 1 Cake Slice"
+    # Another division's subjects moved by a card: told as its mover's doing.
+    shove = [(2, (Event(K.MOVED, 1, "R", "E", 2),))]
+    assert eventlog.since_summary(shove, 0, names) == [
+        ("move", "Cy moved 2 of Bob's Test Subjects R→E")]
     assert eventlog.arrows(moves) == [("P", "N", 1, 2), ("K", "L", 0, 1)]
     # Bob's move seen by Cy, who lost nothing: the recycle first, Ann's losses after Bob's
     # gains.

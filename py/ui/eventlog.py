@@ -25,6 +25,11 @@ RESTATED = frozenset((EventKind.MOVED, EventKind.CAKE_MOVED, EventKind.RECYCLED,
                       EventKind.CUBE, EventKind.PORTAL, EventKind.TURN, EventKind.GAME_OVER))
 
 
+def _of(count: int, whose: str, thing: str) -> str:
+    """'1 of your Test Subjects', "2 of Bob's Cake Slices"."""
+    return f"{count} of {whose} {thing}s"
+
+
 def phrase(e: Any) -> str | None:
     """The engine's short form of one consequence (`cakegame.events.short`), or None for an
     event that only restates the player's own choice (a move, a recycle, a Portal placed, a
@@ -178,9 +183,14 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
         if actor is not None and actor != me and actor not in order:
             order.append(actor)
         carried: dict[tuple[str, str], int] = {}
+        carriers = {(e.chamber, e.to): e.seat for e in events if e.kind is K.MOVED}
         for e in events:
             if e.kind is K.CAKE_MOVED and e.chamber and e.to:
                 carried[(e.chamber, e.to)] = carried.get((e.chamber, e.to), 0) + e.count
+                by = carriers.get((e.chamber, e.to), actor)
+                if e.seat == me and by != me:  # my cake, taken along by someone else's
+                    my_moved.append(f"{div(by)} carried {_of(e.count, 'your', 'Cake Slice')} "
+                                    f"{e.chamber}→{e.to}")
         for e in events:
             k, seat = e.kind, e.seat
             if k is K.SUBJECTS_DESTROYED:
@@ -202,11 +212,16 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
             elif k is K.MOVED:
                 cake = carried.pop((e.chamber or "", e.to or ""), 0)
                 with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
-                step = f"{_n(e.count, 'Test Subject')} {e.chamber}→{e.to}{with_cake}"
-                if seat == me:
-                    my_moved.append(f"{div(actor)} moved your {step}")
+                path = f" {e.chamber}→{e.to}{with_cake}"
+                if seat == me:  # by another's card ("Cy moved 1 of your Test Subjects")
+                    my_moved.append(f"{div(actor)} moved {_of(e.count, 'your', 'Test Subject')}"
+                                    + path)
+                elif actor is not None and actor != seat:  # a card's move, told as its mover's
+                    whose = f"{div(seat)}'s"
+                    moved.append(f"{div(actor)} moved {_of(e.count, whose, 'Test Subject')}"
+                                 + path)
                 else:
-                    moved.append(f"{div(seat)} moved {step}")
+                    moved.append(f"{div(seat)} moved {_n(e.count, 'Test Subject')}{path}")
             elif k is K.TURRET and e.to:
                 tokens.append(f"Turret → {e.to}")
             elif k is K.CUBE and e.to:
