@@ -268,3 +268,33 @@ def test_a_move_that_does_not_lose_is_played_at_once(page_watch):
     assert page.locator("#choices button.confirm-end").count() == 0
     assert "loses the game" not in status(page)
     page.assert_clean()
+
+
+def test_the_turns_last_choice_tells_its_consequences_before_the_confirm(page_watch):
+    """Against a computer the turn's last choice waits for a confirm: its bar now says what
+    the choice will do, not only the choice ("Orange recycles chamber J into the bottom
+    row" had hidden that it incinerates Orange's own Cake Slice there)."""
+    import cakegame
+    from cakegame.events import EventKind
+    from ui import eventlog
+
+    def own_cake_burnt(ses) -> bool:
+        s = ses.state
+        return s.current_player == 0 and any(
+            str(a).startswith("recycle") and any(
+                e.kind is EventKind.CAKE_INCINERATED and e.seat == 0 for e in s.apply(a).events)
+            for a in s.legal_actions())
+
+    raw = session_save(2, 12, own_cake_burnt, seats=["human", "medium"])
+    s = cakegame.State.from_json(json.loads(raw)["game"])
+    action = next(str(a) for a in s.legal_actions() if str(a).startswith("recycle") and any(
+        e.kind is EventKind.CAKE_INCINERATED and e.seat == 0 for e in s.apply(a).events))
+    page = page_watch
+    open_saved(page, raw)
+    page.click(f'[data-action="{action}"]')
+    page.wait_for_selector("#choices button.confirm-end")
+    bar = page.inner_text("#choices")
+    told = eventlog.entry_text(s, action, s.apply(action))
+    assert "Orange Cake Slice" in told and "incinerated" in told, told
+    assert f"{told}. This ends your turn." in bar, bar
+    page.assert_clean()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import labels, saves, targets
+from . import eventlog, labels, saves, targets
 from .dom import Texts, by_id, h, markup
 from .eventlog import SINCE_PART
 from .session import Session
@@ -198,9 +198,11 @@ class Panels:
             by_id("choices").innerHTML = html
             return
         if confirming is not None:
-            # The turn's last decision, not played yet: say what it does, confirm or go back.
-            html = (markup("span", f"{s.describe(confirming)}. This ends your turn.",
-                           "choice-label hint")
+            # The turn's last decision, not played yet: say what it does, its consequences
+            # too (a recycle that incinerates the player's own cake went untold), then
+            # confirm or go back.
+            html = (markup("span", f"{eventlog.entry_text(s, confirming, s.apply(confirming))}."
+                                   " This ends your turn.", "choice-label hint")
                     + markup("button", "Confirm: end my turn", "confirm-end", type="button",
                              data_confirm=True, data_continue=True)
                     + markup("button", "Back", "back", type="button", data_back=True))
