@@ -177,6 +177,12 @@ def test_continue_from_here_starts_a_new_game_and_keeps_the_original(page_watch)
     data = json.loads(page_watch.evaluate(SAVE))
     assert data["record"]["actions"] == rec.actions[:20]
     assert cakegame.State.from_json(data["game"]) == rec.states()[20]
+    # Its log is the game's as it was written, consequences and chambers included (it had
+    # kept the bare sentences).
+    from ui import eventlog
+    states = rec.states()
+    assert data["log"] == [eventlog.log_entry(states[i], a, states[i + 1])
+                           for i, a in enumerate(rec.actions[:20])]
     kept = [v for k, v in page_watch.evaluate(STORAGE).items()
             if k.startswith("cakegame.save.kept.")]
     assert len(kept) == 1  # the game as it was (the page re-saved it when it resumed it)

@@ -55,6 +55,13 @@ def chambers_of(text: str, events: Any) -> str:
     return "".join(out)
 
 
+def log_entry(before: Any, text: str, after: Any) -> list[Any]:
+    """The game log's entry for `text` played at `before` (giving `after`): its turn, the
+    seat that played it, the sentence with its consequences, the chambers it touched."""
+    return [before.turn_number, before.current_player, entry_text(before, text, after),
+            chambers_of(text, after.events)]
+
+
 def entry_text(before: Any, text: str, after: Any) -> str:
     """The log's sentence for `text` played at `before` (giving `after`)."""
     said = before.describe(text)

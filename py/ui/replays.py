@@ -17,7 +17,7 @@ from cakegame.words import listed
 from pyscript import window
 
 from . import coach as coachmod
-from . import dialogs, guide, later, params, sharelink
+from . import dialogs, eventlog, guide, later, params, sharelink
 from . import record as recordmod
 from .dom import by_id, show
 
@@ -204,7 +204,10 @@ class Replays:
         later.replace_url(str(window.location.pathname))
         session = self.session
         session.start(replay.state, list(rec.seats), False, record=rec)
-        session.set_log([[st.turn, st.seat, st.sentence] for st in replay.steps()])
+        # The log as the game wrote it, consequences and chambers included.
+        states = replay.states
+        session.set_log([eventlog.log_entry(states[i], text, states[i + 1])
+                         for i, text in enumerate(rec.actions)])
         for d in ("newgame", "gameover", "curtain"):
             dialogs.close(d)
         self.app._game_started()

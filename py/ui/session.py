@@ -298,8 +298,7 @@ class Session:
         else:
             new = s.apply(text)
         # One entry per move, its consequences in words and the chambers it touched.
-        entry = [s.turn_number, seat, eventlog.entry_text(s, text, new),
-                 eventlog.chambers_of(text, new.events)]
+        entry = eventlog.log_entry(s, text, new)
         self.log.append(entry)
         self.log_parts.append(json.dumps(entry, separators=(",", ":")))
         self.losses.append(eventlog.losses(new.events))
