@@ -59,9 +59,11 @@ def test_a_reward_prompt_says_when_the_supply_cannot_give_it_all():
                     ("Test Subject", d["supply"][seat], "s"),
                     ("Cake Slice", d["cake_supply"][seat], "c"))
                     if icons.count(code) > left]
-                for thing in ("Test Subject", "Cake Slice"):
-                    told = f"{thing} left in the supply" in p or f"{thing}s left in the supply" in p
-                    assert told == (thing in lacking), (seed, p, d["supply"], d["cake_supply"])
+                for thing, code in (("Test Subject", "s"), ("Cake Slice", "c")):
+                    named = f"{thing} left)" in p or f"{thing}s left)" in p
+                    alone = set(icons) == {code}  # "3 Test Subjects (only 2 left)"
+                    assert named == (thing in lacking and not alone), (seed, p)
+                assert (" left)" in p) == bool(lacking), (seed, p, d["supply"], d["cake_supply"])
                 seen += bool(lacking)
             s = s.apply(rng.choice(s.legal_actions()))
     assert seen >= 6

@@ -294,7 +294,9 @@ def test_the_turns_last_choice_tells_its_consequences_before_the_confirm(page_wa
     page.click(f'[data-action="{action}"]')
     page.wait_for_selector("#choices button.confirm-end")
     bar = page.inner_text("#choices")
-    told = eventlog.entry_text(s, action, s.apply(action))
-    assert "Orange Cake Slice" in told and "incinerated" in told, told
+    told = eventlog.own_losses_text(s, action)
+    assert told.startswith(s.describe(action) + ": ") and "Orange Cake Slice" in told \
+        and "incinerated" in told, told
     assert f"{told}. This ends your turn." in bar, bar
+    assert "Blue" not in told.split(": ", 1)[1], told  # others' losses wait for the log
     page.assert_clean()

@@ -497,11 +497,18 @@ class Reward(Decision):
         # Counted, so a doubled icon (Surprise!, Cake Facts) reads "4 Test Subjects"; and
         # a supply that cannot give them all says so (the rest are not delivered).
         seat = f["seat"]
-        short = [(f"no {ICON_NAMES[icon]}s" if left == 0
-                  else "only " + counted(left, ICON_NAMES[icon])) + " left in the supply"
-                 for icon, left in ((Icon.SUBJECT, d["supply"][seat]),
-                                    (Icon.CAKE, d["cake_supply"][seat]))
-                 if icons.count(icon.value) > left]
+        # Kept short (a phone shows the prompt in two lines): the thing is named unless the
+        # rewards are of that one kind ("3 Test Subjects (only 2 left)").
+        short = []
+        for icon, left in ((Icon.SUBJECT, d["supply"][seat]), (Icon.CAKE, d["cake_supply"][seat])):
+            if icons.count(icon.value) <= left:
+                continue
+            if set(icons) == {icon.value}:
+                short.append(f"{'none' if left == 0 else f'only {left}'} left")
+            else:
+                thing = ICON_NAMES[icon]
+                short.append(f"{f'no {thing}s' if left == 0 else 'only ' + counted(left, thing)}"
+                             " left")
         return "collect rewards: " + rewards(icons) + "".join(f" ({w})" for w in short)
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:

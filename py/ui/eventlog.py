@@ -62,6 +62,19 @@ def log_entry(before: Any, text: str, after: Any) -> list[Any]:
             chambers_of(text, after.events)]
 
 
+LOSSES = frozenset((EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED,
+                    EventKind.CAKE_RETURNED))
+
+
+def own_losses_text(before: Any, text: str) -> str:
+    """What `text` does, played at `before`, with what it costs its player ("Orange
+    recycles chamber J into the bottom row: 1 Orange Cake Slice incinerated")."""
+    seat = before.current_player
+    own = [p for e in before.apply(text).events
+           if e.kind in LOSSES and e.seat == seat and (p := phrase(e)) is not None]
+    return before.describe(text) + (": " + ", ".join(own) if own else "")
+
+
 def entry_text(before: Any, text: str, after: Any) -> str:
     """The log's sentence for `text` played at `before` (giving `after`)."""
     said = before.describe(text)

@@ -198,11 +198,12 @@ class Panels:
             by_id("choices").innerHTML = html
             return
         if confirming is not None:
-            # The turn's last decision, not played yet: say what it does, its consequences
-            # too (a recycle that incinerates the player's own cake went untold), then
-            # confirm or go back.
-            html = (markup("span", f"{eventlog.entry_text(s, confirming, s.apply(confirming))}."
-                                   " This ends your turn.", "choice-label hint")
+            # The turn's last decision, not played yet: say what it does, and what it costs
+            # the player (a recycle that incinerates their own cake went untold), then
+            # confirm or go back. Others' losses wait for the log: on a phone each line
+            # here pushes the lab down.
+            html = (markup("span", f"{eventlog.own_losses_text(s, confirming)}. This ends "
+                                   "your turn.", "choice-label hint")
                     + markup("button", "Confirm: end my turn", "confirm-end", type="button",
                              data_confirm=True, data_continue=True)
                     + markup("button", "Back", "back", type="button", data_back=True))
