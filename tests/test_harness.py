@@ -54,3 +54,22 @@ def test_a_start_that_fails_otherwise_is_not_started_again(context, site_url):
     with pytest.raises(AssertionError, match="a fault of the page"):
         tab.goto("index.html?players=2&seed=3")
     assert tab.js("() => sessionStorage.getItem('harness.starts')") == "1"
+
+
+_CRASHED: list[bool] = []
+
+
+def test_a_test_whose_renderer_crashes_midway_runs_once_more(page_watch):
+    """A renderer crash in the middle of a test (past a page load, where PageWatch cannot
+    start it over) fails that attempt alone: pytest-rerunfailures runs the test once more
+    for "Target crashed" and nothing else (pyproject.toml). Here the first attempt crashes
+    its renderer on purpose; the second passes."""
+    page_watch.goto("./")
+    if not _CRASHED:
+        _CRASHED.append(True)
+        try:
+            page_watch.page.goto("chrome://crash")
+        except Exception:
+            pass
+        page_watch.page.click("#status", timeout=10_000)  # raises: Target crashed
+    assert page_watch.evaluate("document.documentElement.dataset.boot") == "ready"
