@@ -62,8 +62,8 @@ def log_entry(before: Any, text: str, after: Any) -> list[Any]:
             chambers_of(text, after.events)]
 
 
-LOSSES = frozenset((EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED,
-                    EventKind.CAKE_RETURNED))
+# What a division can lose: its Test Subjects destroyed, its cake incinerated or sent back.
+LOSSES = (EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED, EventKind.CAKE_RETURNED)
 
 
 def own_losses_text(before: Any, text: str) -> str:
@@ -288,7 +288,6 @@ _TURN_KINDS = {
     EventKind.CARD_DISCARDED: "note", EventKind.CHARACTER: "note",
     EventKind.RESHUFFLED: "note", EventKind.NO_MAJORITY: "note",
 }
-_LOSSES = (EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED, EventKind.CAKE_RETURNED)
 
 
 def turn_summary(moves: Any, me: int) -> list[tuple[str, str]]:
@@ -307,7 +306,7 @@ def turn_summary(moves: Any, me: int) -> list[tuple[str, str]]:
             kind = _TURN_KINDS.get(e.kind)
             if kind is None:
                 continue
-            if e.kind in _LOSSES and e.seat == me:
+            if e.kind in LOSSES and e.seat == me:
                 _add(mine, "loss", e)
             else:
                 _add(rest, kind, e)
