@@ -494,21 +494,20 @@ class Reward(Decision):
             tasks = [self.CARD_TASKS[Icon(c)][n > 1].format(n=n)
                      for c in dict.fromkeys(icons) if (n := icons.count(c))]
             return f"carry out {CARD_BY_ID[card].action_title} ({', '.join(tasks)})"
-        # Counted, so a doubled icon (Surprise!, Cake Facts) reads "4 Test Subjects"; and
-        # a supply that cannot give them all says so (the rest are not delivered).
+        # Counted, so a doubled icon (Surprise!, Cake Facts) reads "4 Test Subjects"; and a
+        # supply that cannot give them all says so, briefly (a phone shows the prompt in two
+        # lines): the thing is named unless the rewards are all of that kind.
         seat = f["seat"]
-        # Kept short (a phone shows the prompt in two lines): the thing is named unless the
-        # rewards are of that one kind ("3 Test Subjects (only 2 left)").
         short = []
         for icon, left in ((Icon.SUBJECT, d["supply"][seat]), (Icon.CAKE, d["cake_supply"][seat])):
             if icons.count(icon.value) <= left:
                 continue
+            thing = ICON_NAMES[icon]
             if set(icons) == {icon.value}:
-                short.append(f"{'none' if left == 0 else f'only {left}'} left")
+                short.append("none left" if left == 0 else f"only {left} left")
             else:
-                thing = ICON_NAMES[icon]
-                short.append(f"{f'no {thing}s' if left == 0 else 'only ' + counted(left, thing)}"
-                             " left")
+                short.append(f"no {thing}s left" if left == 0
+                             else f"only {counted(left, thing)} left")
         return "collect rewards: " + rewards(icons) + "".join(f" ({w})" for w in short)
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
