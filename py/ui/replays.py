@@ -69,7 +69,7 @@ class Replays:
             from .review import ReviewDialog
 
             self.review = ReviewDialog(self.app._on, self.continue_from, self.share_record,
-                                       on_step=self.app._bump, in_progress=self._in_progress,
+                                       on_step=self.app._bump, replaced=self._replaced,
                                        on_close=self._review_closed)
         return self.review
 
@@ -81,7 +81,7 @@ class Replays:
         if self.session.state is None and not self.reviewing:
             self.app.open_newgame(can_continue=False)
 
-    def _in_progress(self) -> str:
+    def _replaced(self) -> str:
         """The game on the page that Continue from here would replace, in words ("the game
         in progress on the page (Ann and Bo, at turn 12)"); "" when there is none. A
         finished game counts: a double tap on a phone's replay once replaced one unasked."""

@@ -42,12 +42,12 @@ class ReviewDialog:
                  on_continue: Callable[[Record, str], None],
                  on_share: Callable[[Record, bool], None],
                  on_step: Callable[[], None] | None = None,
-                 in_progress: Callable[[], str] | None = None,
+                 replaced: Callable[[], str] | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
         self.dialog = by_id("review")
         # What Continue from here would replace, in words ("the game in progress on the page
         # (Ann and Bo, at turn 12)"), or "" when there is no game on the page.
-        self.in_progress = in_progress
+        self.replaced = replaced
         self.board = Board(by_id("rv-lab"), by_id("rv-chambers"), ids="rv-")
         self.replay: Replay | None = None
         self.source = ""  # 'game' (this browser's game) or 'link' (a shared link)
@@ -136,7 +136,7 @@ class ReviewDialog:
         """Continue from here: at once when there is no game on the page; over one, in
         progress or finished, only once the player confirms (a stray Enter on the focused
         button once replaced one)."""
-        what = self.in_progress() if self.in_progress is not None else ""
+        what = self.replaced() if self.replaced is not None else ""
         if what:
             by_id("rv-confirm-text").textContent = (
                 f"This replaces {what} with a new one from this moment. That game is kept "
