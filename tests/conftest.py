@@ -261,7 +261,7 @@ def page_watch(page, site_url) -> PageWatch:
 
 
 @pytest.fixture
-def fresh_profile(browser, site_url):
+def fresh_profile(browser, browser_context_args, site_url):
     """Open a browser that has never seen the site: `with fresh_profile() as watch:` gives a
     PageWatch on a page of a new context (its own storage and cache), closed afterwards.
 
@@ -270,8 +270,7 @@ def fresh_profile(browser, site_url):
     double the work of a loaded machine, where renderers have been seen to crash."""
     @contextmanager
     def opened():
-        context = browser.new_context(service_workers="block",
-                                      viewport={"width": 1280, "height": 800})
+        context = browser.new_context(**browser_context_args)  # as the test's own page
         try:
             yield PageWatch(context.new_page(), site_url)
         finally:
