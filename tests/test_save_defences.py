@@ -204,12 +204,23 @@ class Tab:
     def __init__(self, store, state) -> None:
         self.slot = slot.Slot(store, clock=lambda: 1000.0)
         self.state = state
+        self.synced = None  # the position this tab last read or wrote (ui.autosave)
 
     def text(self, rev: int) -> str:
         return saves.encode(self.state, ["human", "human"], rev=rev)
 
     def save(self) -> str:
-        return self.slot.write(self.text)
+        """Write as ui.autosave does: over another tab's save only if it holds the position
+        this tab last read or wrote."""
+        result = self.slot.write(self.text, lambda raw: slot.holds(raw, self.synced))
+        if result == slot.SAVED:
+            self.synced = self.state
+        return result
+
+    def load(self):
+        loaded = self.slot.load()
+        self.synced = loaded.save.state if loaded.save else None
+        return loaded
 
 
 def test_two_tabs_never_overwrite_each_others_newer_save():
@@ -228,9 +239,27 @@ def test_two_tabs_never_overwrite_each_others_newer_save():
     newer = saves.decode(before)  # B follows A's game, then saves on top of it
     assert newer.state == a.state and newer.rev == 5
     b.slot.adopt(newer, before)
-    b.state = newer.state
+    b.state = newer.state.apply(newer.state.legal_actions()[0])
     assert b.save() == slot.SAVED and saves.peek_rev(store.data[saves.SAVE_KEY]) == 6
     assert a.save() == slot.MOVED
+
+
+def test_a_tab_opening_the_game_again_does_not_make_the_first_tab_lose_its_move():
+    """Tab B opens the game and saves it again, unchanged, under the next revision; A had
+    not heard of that write when its player moved: A's move is saved on top, not set aside
+    as if B had played on."""
+    store = FakeStore()
+    s = game(10)
+    a, b = Tab(store, s), Tab(store, s)
+    assert a.save() == slot.SAVED
+    assert b.load().save.state == s
+    assert b.save() == slot.SAVED and saves.peek_rev(store.data[saves.SAVE_KEY]) == 2
+    a.state = s.apply(s.legal_actions()[0])
+    assert a.save() == slot.SAVED  # not MOVED: B's save held nothing A had not
+    assert saves.decode(store.data[saves.SAVE_KEY]).state == a.state
+    assert saves.peek_rev(store.data[saves.SAVE_KEY]) == 3
+    b.state = s.apply(s.legal_actions()[-1])  # B, left behind, plays: that is a real clash
+    assert b.save() == slot.MOVED
 
 
 def test_two_tabs_that_wrote_the_same_revision_still_tell_their_saves_apart():

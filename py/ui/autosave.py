@@ -57,7 +57,7 @@ class AutoSave(Deferred):
         super().now()
         if self.session.state is None or self.held:
             return
-        result = self.slot.write(self.session.save_text)
+        result = self.slot.write(self.session.save_text, self._unchanged)
         if result == slot.SAVED:
             self.synced = self.session.state
             self.show("")
@@ -72,6 +72,11 @@ class AutoSave(Deferred):
             self.show(self.slot.blocked or "cannot save")
         else:
             self.show(self.store.problem or "the browser refused to save the game")
+
+    def _unchanged(self, raw: str) -> bool:
+        """Whether another tab's save `raw` holds the position this tab last read or wrote
+        (a second tab opening the game saves it again on start)."""
+        return slot.holds(raw, self.synced)
 
     # `soon` (dom.Deferred) saves once the browser has run the click's redraw: the JSON of
     # the game (tens of kilobytes late in a game) and the storage write then stay out of the

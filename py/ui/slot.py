@@ -126,16 +126,21 @@ class Slot:
             return False
         return now is not None and now == self.text
 
-    def write(self, text_of: Callable[[int], str]) -> str:
+    def write(self, text_of: Callable[[int], str],
+              unchanged: Callable[[str], bool] = lambda raw: False) -> str:
         """Save the text `text_of(rev)` under the next revision: SAVED, or MOVED (another
-        tab saved since: nothing written), BLOCKED (must not write) or FAILED (refused)."""
+        tab saved since: nothing written), BLOCKED (must not write) or FAILED (refused).
+
+        `unchanged(raw)` says whether a save another tab wrote since holds nothing new to
+        this tab (the position this tab last read or wrote, saved again by a tab that opened
+        it): this tab's newer position then goes on top of it, as if it were its own."""
         if self.blocked:
             return BLOCKED
         try:
             raw = self.current()
         except Unreadable:
             return BLOCKED
-        if not self.mine(raw):
+        if not self.mine(raw) and not (raw is not None and unchanged(raw)):
             return MOVED
         rev = max(self.rev or 0, saves.peek_rev(raw) or 0) + 1
         text = text_of(rev)
@@ -153,3 +158,14 @@ class Slot:
     def forget(self) -> None:
         """The stored save was removed elsewhere: this tab's game is the only copy left."""
         self.rev = self.text = None
+
+
+def holds(raw: str, state: Any) -> bool:
+    """Whether the save `raw` holds the game position `state` (None: no position known):
+    then another tab that wrote it added nothing this tab's newer position would lose."""
+    if state is None:
+        return False
+    try:
+        return saves.decode(raw).state == state
+    except saves.SaveError:
+        return False
