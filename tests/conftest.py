@@ -9,12 +9,24 @@ Fixtures (see docs/architecture.md, "Test harness"):
                   that leave 127.0.0.1, collects console errors; .goto() waits for Python
   game_page       page_watch after .goto("./"): the page with Python loaded; at teardown
                   the test fails if a request left the site or the console logged an error
+  page            pytest-playwright's page, but opened in one browser context that each
+                  worker keeps warm (below) unless the test needs a context of its own
   artifacts       session: tests/artifacts/ (git-ignored) for screenshots
 Every test that uses a browser fixture is marked `browser` automatically, so
 `pytest -m "not browser"` runs the engine's tests alone. Service workers are blocked in
 the default context (Playwright cannot see requests a worker answers); to test offline
 behaviour, mark the test @pytest.mark.browser_context_args(service_workers="allow") and
 serve it from its own SiteServer (tests/test_offline.py shows how).
+
+A warm context: starting Pyodide is most of a page test, and most of that is compiling its
+WebAssembly. Chromium compiles a module once per renderer process and reuses it while the
+process holds it, so each worker keeps one context whose pages share a renderer
+(`--process-per-site`) with a keeper page that holds the compiled interpreter: a page test
+starts about a third quicker. Its storage (local storage, IndexedDB, caches, service
+workers) is cleared before every test, so each test still starts as a first visit. A test
+that changes its context (init scripts or routes for every page, offline, other context
+settings) gets a fresh one: it asks for the `context` fixture, is marked
+@pytest.mark.browser_context_args(...), or is marked @pytest.mark.own_context.
 """
 
 from __future__ import annotations
@@ -37,7 +49,7 @@ from tools.siteserver import SiteServer  # noqa: E402
 
 BROWSER_FIXTURES = {
     "page", "context", "new_context", "browser", "browser_type", "launch_browser",
-    "page_watch", "game_page", "site", "site_url",
+    "page_watch", "game_page", "site", "site_url", "warm_context",
 }
 # Console messages that are not the page's fault.
 HARMLESS_CONSOLE = (
@@ -126,6 +138,7 @@ def browser_type_launch_args(browser_type_launch_args):
             pytest.fail(message, pytrace=False)
         pytest.skip(message)
     args = launch_args()
+    args["args"].append("--process-per-site")  # the warm context's pages share a renderer
     return {**browser_type_launch_args, **args,
             "headless": browser_type_launch_args.get("headless", True)}
 
@@ -167,8 +180,18 @@ class PageWatch:
                 return route.abort()
             return route.continue_()
 
-        page.context.route(lambda url: urlsplit(url).scheme in ("http", "https", "ws", "wss")
-                           and urlsplit(url).hostname != host, on_route)
+        def leaves(url: str) -> bool:
+            return (urlsplit(url).scheme in ("http", "https", "ws", "wss")
+                    and urlsplit(url).hostname != host)
+
+        self._route = (leaves, on_route)
+        # A context of the test's own: every page it opens is watched at the door. The warm
+        # context outlives the test, so there each page gets the route instead.
+        self._shared = getattr(page.context, "warm", False)
+        if self._shared:
+            page.route(*self._route)
+        else:
+            page.context.route(*self._route)
         self._listen(page)
 
     def _listen(self, page) -> None:
@@ -211,6 +234,8 @@ class PageWatch:
     def _fresh_page(self) -> None:
         """A new page of the same context in place of one whose renderer crashed."""
         self.page = self.page.context.new_page()
+        if self._shared:
+            self.page.route(*self._route)
         self._listen(self.page)
 
     def wait_ready(self, timeout: float = BOOT_TIMEOUT_MS) -> None:
@@ -253,6 +278,100 @@ class PageWatch:
         problems = (self.external_requests or self.console_errors or self.page_errors
                     or self.failed_responses)
         assert not problems, self.report()
+
+
+OWN_CONTEXT_FIXTURES = {"context", "new_context", "fresh_profile"}
+
+
+def _needs_own_context(request) -> bool:
+    return bool(OWN_CONTEXT_FIXTURES & set(request.fixturenames)
+                or request.node.get_closest_marker("browser_context_args")
+                or request.node.get_closest_marker("own_context"))
+
+
+class WarmContext:
+    """One browser context per worker, with a keeper page that holds Pyodide's compiled
+    WebAssembly so that every page of the context starts without compiling it again."""
+
+    KEEPER = ("url => WebAssembly.compileStreaming(fetch(url))"
+              ".then(module => { window.kept = module; return true; })")
+
+    def __init__(self, browser, args: dict, site_url: str):
+        self.context = browser.new_context(**args)
+        self.context.warm = True  # PageWatch routes each page of it, not the whole context
+        for name in self.CHANGES:
+            setattr(self.context, name, self._refuse(name))
+        self.site_url = site_url
+        self.origin = site_url.rstrip("/")
+        self.keeper = None
+        self._keep()
+
+    # What would outlive the test that did it: such a test needs a context of its own.
+    CHANGES = ("add_init_script", "route", "route_from_har", "set_offline", "expose_binding",
+               "expose_function", "grant_permissions", "set_extra_http_headers",
+               "set_geolocation", "add_cookies")
+
+    @staticmethod
+    def _refuse(name: str):
+        def refused(*args, **kwargs):
+            raise RuntimeError(f"context.{name}() would outlive this test in the worker's warm "
+                               "context: mark the test @pytest.mark.own_context")
+        return refused
+
+    def _keep(self) -> None:
+        """(Re)open the keeper page: at the start, and after its renderer crashed (a test's
+        crash takes the keeper with it, since the pages share a process)."""
+        self.crashed = False
+        self.keeper = self.context.new_page()
+        self.keeper.on("crash", lambda _page: setattr(self, "crashed", True))
+        self.keeper.goto(self.site_url + "css/game.css")
+        self.keeper.evaluate(self.KEEPER, self.site_url + "runtime/pyodide/pyodide.asm.wasm")
+
+    def page(self):
+        """A new page that starts as a first visit would: no storage from earlier tests."""
+        if self.crashed or self.keeper.is_closed():
+            if not self.keeper.is_closed():
+                self.keeper.close()
+            self._keep()
+        cdp = self.context.new_cdp_session(self.keeper)
+        try:
+            cdp.send("Storage.clearDataForOrigin",
+                     {"origin": self.origin, "storageTypes": "all"})
+        finally:
+            cdp.detach()
+        opened = self.context.new_page()
+        # As in a fresh context, nothing comes from an earlier test's HTTP cache (a test
+        # that serves other bytes at an address must get them): a route turns it off.
+        opened.route(lambda url: False, lambda route: route.continue_())
+        return opened
+
+    def tidy(self) -> None:
+        """Close every page the test opened; the keeper stays."""
+        for page in self.context.pages:
+            if page is not self.keeper:
+                page.close()
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser, browser_context_args, site_url):
+    warm = WarmContext(browser, browser_context_args, site_url)
+    yield warm
+    warm.context.close()
+
+
+@pytest.fixture
+def page(request):
+    """The test's page: in the worker's warm context, or in a context of its own when the
+    test needs one (see the module's docstring)."""
+    if _needs_own_context(request):
+        yield request.getfixturevalue("context").new_page()
+        return
+    warm = request.getfixturevalue("warm_context")
+    opened = warm.page()
+    try:
+        yield opened
+    finally:
+        warm.tidy()
 
 
 @pytest.fixture

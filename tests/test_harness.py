@@ -73,3 +73,21 @@ def test_a_test_whose_renderer_crashes_midway_runs_once_more(page_watch):
             pass
         page_watch.page.click("#status", timeout=10_000)  # raises: Target crashed
     assert page_watch.evaluate("document.documentElement.dataset.boot") == "ready"
+
+
+def test_the_warm_context_starts_every_test_as_a_first_visit(warm_context, site_url):
+    """The worker's warm context (tests/conftest.py) outlives its tests: what one test
+    stores is gone for the next, a change that would outlive the test is refused, and the
+    keeper page holds the compiled interpreter that the tests' pages reuse."""
+    first = warm_context.page()
+    first.goto(site_url + "rules.html")
+    first.evaluate("localStorage.setItem('harness.mark', 'left over')")
+    warm_context.tidy()
+    assert first.is_closed() and not warm_context.keeper.is_closed()
+    second = warm_context.page()
+    second.goto(site_url + "rules.html")
+    assert second.evaluate("localStorage.getItem('harness.mark')") is None
+    with pytest.raises(RuntimeError, match="own_context"):
+        second.context.add_init_script("window.leak = 1")
+    assert warm_context.keeper.evaluate("window.kept instanceof WebAssembly.Module")
+    warm_context.tidy()

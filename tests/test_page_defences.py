@@ -252,6 +252,7 @@ UNREADABLE = """
 """
 
 
+@pytest.mark.own_context  # its init script must not outlive it
 def test_full_storage_at_start_still_resumes_the_saved_game(page_watch):
     raw = save_of(game(25))
     put_save(page_watch, raw)
@@ -265,6 +266,7 @@ def test_full_storage_at_start_still_resumes_the_saved_game(page_watch):
     page_watch.assert_clean()
 
 
+@pytest.mark.own_context  # its init script must not outlive it
 def test_a_save_that_cannot_be_read_is_never_written_over(page_watch):
     raw = save_of(game(25))
     put_save(page_watch, raw)
@@ -351,6 +353,7 @@ document.addEventListener('securitypolicyviolation',
 """
 
 
+@pytest.mark.own_context  # its init script must not outlive it
 def test_the_content_security_policy_holds_and_the_game_plays_under_it(page_watch):
     page_watch.context.add_init_script(CSP_WATCH)
     page_watch.goto("index.html?players=3&seed=5")

@@ -80,6 +80,7 @@ Object.defineProperty(window, 'localStorage', {
 """
 
 
+@pytest.mark.own_context  # its init script must not outlive it
 def test_blocked_storage_still_plays_and_says_it_cannot_save(page_watch):
     page_watch.context.add_init_script(BLOCK_STORAGE)
     page_watch.goto(START)
@@ -104,6 +105,7 @@ FULL_STORAGE = """
 """
 
 
+@pytest.mark.own_context  # its init script must not outlive it
 def test_full_storage_still_plays_and_says_so(page_watch):
     page_watch.context.add_init_script(FULL_STORAGE)
     page_watch.goto(START)
