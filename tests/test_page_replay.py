@@ -192,6 +192,36 @@ def test_continue_from_here_starts_a_new_game_and_keeps_the_original(page_watch)
     page_watch.assert_clean()
 
 
+def test_computer_players_wait_while_the_continuing_message_is_read(page_watch):
+    """Continuing from a moment where a computer player is to move: it moves once the
+    player has read the message, not behind it."""
+    rec = played(2, 29, 50)
+    rec = record.Record(rec.players, rec.seed, rec.names, rec.first, ["human", "easy"],
+                        rec.actions)
+    states = rec.states()
+    step = next(k for k in range(20, 50) if states[k].current_player == 1)
+    put_save(page_watch, save_of(rec))
+    page_watch.goto("./")
+    page_watch.click("#btn-review")
+    page_watch.click(f'#rv-moves [data-step="{step}"]')
+    wait_pos(page_watch, step)
+    page_watch.click("#rv-continue")
+    page_watch.click("#rv-confirm-yes")
+    page_watch.wait_for_selector("#message[open]", state="attached")
+    assert "Continuing from here" in page_watch.inner_text("#msg-title")
+    page_watch.wait_for_timeout(2500)  # a computer's move comes after about a second
+
+    def played_now() -> int:
+        return len(json.loads(page_watch.evaluate(SAVE))["record"]["actions"])
+
+    assert played_now() == step
+    page_watch.click("#msg-ok")
+    page_watch.wait_for_function(
+        "n => JSON.parse(localStorage.getItem('cakegame.save')).record.actions.length > n",
+        arg=step, timeout=30_000)
+    page_watch.assert_clean()
+
+
 def test_export_and_import_restore_the_game_and_its_history(page_watch, fresh_profile,
                                                               tmp_path):
     page_watch.goto("index.html?players=2&seed=41&seats=human,easy&botpace=0")

@@ -881,6 +881,12 @@ class App:
             self.step_waiter = asyncio.get_event_loop().create_future()
             self.render()
             await self.step_waiter
+        # A message on screen is read first: a computer player does not move behind it (after
+        # "Continuing from here", "Game imported").
+        while dialogs.is_open("message"):
+            await asyncio.sleep(0.1)
+            if token != self.bot_token or state is not self.state:
+                return
         if token != self.bot_token or state is not self.state or state.is_over:
             return
         seat = state.current_player
