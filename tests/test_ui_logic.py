@@ -76,11 +76,31 @@ def test_a_click_off_target_gets_the_engines_reason():
     assert str(error.value)
 
 
+def test_the_carry_decision_tells_whether_some_cake_is_picked_already():
+    """The panel says "Carry no more" once the moving group carries a slice (`pending.picks`),
+    "Carry no" before."""
+    for seed in range(40):
+        s = cakegame.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            texts = [str(a) for a in s.legal_actions()]
+            if s.pending.kind == "carry" and len(texts) > 1:
+                assert s.pending.picks == ()
+                after = s.apply(next(t for t in texts if t != "carry none"))
+                if after.pending.kind == "carry":
+                    assert len(after.pending.picks) == 1
+                    return
+            s = s.apply(rng.choice(texts))
+    pytest.fail("no move carried two Cake Slices in 40 games")
+
+
 def test_button_labels_are_short_words():
     names = ("Ann", "Bo")
     assert labels.button_label("count 2", names) == "2 Test Subjects"
     assert labels.button_label("carry 1", names) == "Carry a Blue Cake Slice"
     assert labels.button_label("carry 0", names) == "Carry an Orange Cake Slice"
+    assert labels.button_label("carry none", names) == "Carry no Cake Slices"
+    assert labels.button_label("carry none", names, carried=True) == "Carry no more Cake Slices"
     assert labels.button_label("destroy Q 1", names) == "Bo (Blue)"
     assert labels.button_label("destroy Q 1", names, me=1) == "Your own (Blue)"
     assert labels.button_label("destroy Q 1", ("Orange", "Blue")) == "Blue"  # not "Blue (Blue)"

@@ -128,9 +128,11 @@ def card_name(card_id: str) -> str:
     return card.name if card else card_id
 
 
-def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None = None) -> str:
+def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None = None,
+                 carried: bool = False) -> str:
     """A short label for an action's button; the full sentence goes in its tooltip. `me`,
-    the seat deciding, is "Your own" where a choice names a division."""
+    the seat deciding, is "Your own" where a choice names a division; `carried`, that the
+    moving group already picks some Cake Slices ("Carry no more")."""
     words = text.split()
     verb, args = words[0], words[1:]
 
@@ -148,7 +150,7 @@ def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None =
         return f"{n} Test Subject" + ("" if n == "1" else "s")
     if verb == "carry":
         if args[0] == "none":
-            return "Carry no (more) Cake Slices"
+            return "Carry no more Cake Slices" if carried else "Carry no Cake Slices"
         i = int(args[0]) if args[0].isdigit() else -1
         colour = DIVISION_NAMES[i] if 0 <= i < len(DIVISION_NAMES) else args[0]
         return f"Carry {'an' if colour[:1] in 'AEIOU' else 'a'} {colour} Cake Slice"
