@@ -695,6 +695,9 @@ def test_a_desktop_tells_each_part_of_a_busy_round_on_a_line_of_its_own(page_wat
     page.screenshot(path=str(artifacts / "desk-news-lines.png"))
     phrases = page.evaluate(NEWS_LINES)
     assert len(phrases) >= 5, phrases
+    box = page.evaluate(NEWS_BOX)
+    if box["whole"] <= box["shown"] + 1:  # it all fits: nothing says "more"
+        assert box["moreOpacity"] == 0, box
     for before, now in zip(phrases, phrases[1:]):
         if SINCE_PART[now["kind"]] != SINCE_PART[before["kind"]]:
             assert now["starts"], phrases
@@ -705,7 +708,9 @@ NEWS_BOX = """
 () => {
   const t = document.getElementById('since-text');
   return {shown: t.clientHeight, whole: t.scrollHeight,
-          line: parseFloat(getComputedStyle(t).lineHeight)};
+          line: parseFloat(getComputedStyle(t).lineHeight),
+          more: getComputedStyle(t, '::after').content,
+          moreOpacity: parseFloat(getComputedStyle(t, '::after').opacity)};
 }
 """
 
@@ -723,6 +728,19 @@ def test_a_desktop_news_longer_than_its_room_shows_whole_lines(page_watch, artif
     assert box["whole"] > box["shown"] + box["line"] / 2, box  # it does need to scroll
     lines = box["shown"] / box["line"]
     assert lines >= 2 and abs(lines - round(lines)) < 0.05, box
+    # Its foot says there is more (a play-tester saw the cut text and no way on), and a
+    # click shows it all over the lab; another click puts it back.
+    assert "more" in box["more"] and box["moreOpacity"] == 1, box
+    page.click("#since")
+    opened = page.evaluate(NEWS_BOX)
+    assert opened["shown"] >= opened["whole"] - 1 and opened["more"] == "none", opened
+    page.screenshot(path=str(artifacts / "desk-news-opened.png"))
+    page.click("#since")
+    assert page.evaluate(NEWS_BOX)["shown"] == box["shown"]
+    # Scrolled to its end, the mark has nothing more to announce.
+    page.evaluate("document.getElementById('since-text').scrollTop = 1e6")
+    page.wait_for_function("parseFloat(getComputedStyle(document.getElementById("
+                           "'since-text'), '::after').opacity) < 0.1", timeout=5000)
     page.assert_clean()
 
 
