@@ -19,6 +19,7 @@ from playhelp import (
     session_save,
     status,
 )
+from ui import saves
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -254,6 +255,42 @@ def test_a_move_that_loses_the_game_waits_for_a_second_press(page_watch, artifac
     page.click("#choices button.confirm-end")
     page.wait_for_selector("#gameover[open]")
     assert status(page).startswith("Game over")
+    page.assert_clean()
+
+
+def _winning_end(s) -> str | None:
+    """An action of Orange's (seat 0) that ends the game with Orange the only winner."""
+    if s.is_over or s.current_player != 0:
+        return None
+    for a in s.legal_actions():
+        after = s.apply(a)
+        if after.is_over and list(after.outcome.winners) == [0]:
+            return str(a)
+    return None
+
+
+def test_a_move_that_ends_the_game_waits_for_a_confirm_too(page_watch):
+    """Every turn against a computer ends with a confirm, but the move that ended the game,
+    the one move Undo cannot take back, was played at once (a play-tester). Now it waits
+    too, and says so; Back leaves the game as it was."""
+    page = page_watch
+    raw = session_save(2, 1, lambda ses: _winning_end(ses.state) is not None,
+                       seats=["human", "easy"])
+    action = _winning_end(saves.decode(raw).state)
+    open_saved(page, raw)
+    before = saved_game(page)
+    page.click(f'[data-action="{action}"]')
+    page.wait_for_selector("#choices button.confirm-end")
+    assert status(page) == "Orange: this move ends the game. Confirm it, or go back"
+    assert page.inner_text("#choices button.confirm-end") == "Confirm: end the game"
+    assert "This ends the game, which cannot be taken back" in page.inner_text("#choices")
+    page.click("#choices button[data-back]")
+    page.wait_for_selector("#choices button.confirm-end", state="detached")
+    assert saved_game(page) == before and not status(page).startswith("Game over")
+    page.click(f'[data-action="{action}"]')
+    page.click("#choices button.confirm-end")
+    page.wait_for_selector("#gameover[open]")
+    assert status(page) == "Game over: Orange wins."
     page.assert_clean()
 
 

@@ -80,6 +80,7 @@ class App:
         self.gameover_shown = False
         self.confirming: str | None = None  # a turn-ending action waiting for its confirm
         self.warning = ""  # while confirming: why, when the action would lose the game
+        self.confirm_ends = ""  # while confirming otherwise: "turn", or "game" when it ends it
         self.ghost_cache: tuple[Any, tuple] = (None, ())
         self.step_waiter: Any = None  # step-by-step pace: the future the next press resolves
         self.prefs = prefs.from_text(self.saver.store.get(prefs.PREFS_KEY))
@@ -361,22 +362,27 @@ class App:
             self.changed()
 
     # ---- playing -------------------------------------------------------------------------
-    def _ends_turn_for_a_computer(self, s: Any, text: str) -> bool:
-        """Would `text` hand the game to a computer player's turn? (Then, by the player's
-        preference, it waits for a confirm and the turn stays undoable until then.)"""
+    def _to_confirm(self, s: Any, text: str) -> str:
+        """What `text` would end that, by the player's preference, waits for a confirm
+        against computer players (the turn stays undoable until then): "turn" when it hands
+        the game to a computer's turn, "game" when it ends the game (which cannot be taken
+        back), or "" when it plays at once."""
         # `?botpace=` (tests, demos) plays without it unless `&confirm=1` asks for it.
         wanted = (self.prefs.confirm_end if self.settings.bot_pace_ms is None
                   else self.settings.confirm)
         if not wanted or not self.session.is_human(s.current_player):
-            return False
+            return ""
         if all(k == "human" for k in self.session.seats):
-            return False
+            return ""
         try:
             after = s.apply(text)
         except cakegame.IllegalActionError:
-            return False  # session.apply explains the refusal
-        return (not after.is_over and after.turn != s.turn
-                and not self.session.is_human(after.current_player))
+            return ""  # session.apply explains the refusal
+        if after.is_over:
+            return "game"
+        if after.turn != s.turn and not self.session.is_human(after.current_player):
+            return "turn"
+        return ""
 
     def _losing_warning(self, s: Any, text: str) -> str:
         """The warning before a move that ends the game with the person playing it beaten
@@ -410,7 +416,8 @@ class App:
             return
         if not confirmed:
             self.warning = self._losing_warning(before, text)
-        if not confirmed and (self.warning or self._ends_turn_for_a_computer(before, text)):
+            self.confirm_ends = "" if self.warning else self._to_confirm(before, text)
+        if not confirmed and (self.warning or self.confirm_ends):
             self.confirming = text
             self.selected = None
             self.notice("")
@@ -687,9 +694,11 @@ class App:
             k for k, m in marks.items() if m.mode != "selected")
         self.labview.follow(follow, choices)
         panels = self.panels
-        panels.status(s, human, curtain, self.confirming is not None, self.warning)
+        panels.status(s, human, curtain, self.confirming is not None, self.warning,
+                      self.confirm_ends == "game")
         panels.choices(s, t, step, texts, self.selected, self.confirming,
-                       None if human or over else s.names[seat], self.warning)
+                       None if human or over else s.names[seat], self.warning,
+                       self.confirm_ends == "game")
         panels.players(s)
         panels.piles(s)
         panels.strip(s)

@@ -134,10 +134,11 @@ class Panels:
 
     # ---- status --------------------------------------------------------------------------
     def status(self, s: Any, human: bool, curtain: bool, confirming: bool = False,
-               warning: str = "") -> None:
+               warning: str = "", ends_game: bool = False) -> None:
         """The status line: whose decision it is, and what (`confirming`: the turn's last
-        decision, or with a `warning` a move that loses the game, waits for the person to
-        confirm it, which the engine's prompt cannot say)."""
+        decision, or with a `warning` a move that loses the game, or with `ends_game` one
+        that ends it, waits for the person to confirm it, which the engine's prompt cannot
+        say)."""
         if s.is_over:
             o = s.outcome
             winners = " and ".join(s.names[w] for w in o.winners)
@@ -154,6 +155,8 @@ class Panels:
             text = f"{name}: take the device, then press “Show my hand”"
         elif human and confirming and warning:
             text = f"{name}: this move loses the game. Play it anyway, or go back"
+        elif human and confirming and ends_game:
+            text = f"{name}: this move ends the game. Confirm it, or go back"
         elif human and confirming:
             text = f"{name}: confirm the end of your turn, or go back"
         elif human:
@@ -180,12 +183,12 @@ class Panels:
     # ---- choices -------------------------------------------------------------------------
     def choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str],
                 selected: str | None, confirming: str | None = None,
-                playing: str | None = None, warning: str = "") -> None:
+                playing: str | None = None, warning: str = "", ends_game: bool = False) -> None:
         """The choices bar: the person's choices, the confirmation of a turn's end (or, with
         its `warning`, of a move that loses the game), or, on a computer's turn, `playing`
         (its name), so the bar says what is going on."""
         key = (tuple(texts), selected, s.turn_number, s.decision, confirming, playing,
-               warning)
+               warning, ends_game)
         if key == self.choices_key:
             return
         self.choices_key = key
@@ -203,9 +206,11 @@ class Panels:
             # the player (a recycle that incinerates their own cake went untold), then
             # confirm or go back. Others' losses wait for the log: on a phone each line
             # here pushes the lab down.
+            ends = "the game, which cannot be taken back" if ends_game else "your turn"
             html = (markup("span", f"{eventlog.own_losses_text(s, confirming)}. This ends "
-                                   "your turn.", "choice-label hint")
-                    + markup("button", "Confirm: end my turn", "confirm-end", type="button",
+                                   f"{ends}.", "choice-label hint")
+                    + markup("button", "Confirm: end the game" if ends_game
+                             else "Confirm: end my turn", "confirm-end", type="button",
                              data_confirm=True, data_continue=True)
                     + markup("button", "Back", "back", type="button", data_back=True))
             by_id("choices").innerHTML = html
