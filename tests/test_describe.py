@@ -33,7 +33,7 @@ def test_prompt_says_what_the_player_must_do_at_each_decision():
         "of your Test Subjects from F to A)")
     a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate")
     assert a.prompt() == "choose an old-edge chamber to activate"
-    assert a.apply("activate E").prompt() == "collect rewards: 2 Test Subjects and a Cake Slice"
+    assert a.apply("activate E").prompt() == "collect E's rewards: 2 Test Subjects and a Cake Slice"
     assert pos(step="activate").apply("activate E").prompt() == \
         "choose the row that receives the recycled chamber"
 
@@ -52,7 +52,7 @@ def test_a_reward_prompt_says_when_the_supply_cannot_give_it_all():
         rng = random.Random(seed)
         while not s.is_over and seen < 6:
             p = s.prompt()
-            if p.startswith("collect rewards:"):
+            if p.startswith("collect ") and "rewards" in p.split(":")[0]:
                 seat, d = s.current_player, json.loads(s.to_json())
                 icons = d["stack"][-1]["icons"]  # the rewards still to collect, one letter each
                 lacking = [thing for thing, left, code in (
@@ -198,7 +198,7 @@ def test_prompt_for_a_cards_icons_names_the_card_and_each_task():
         "carry out What's This? (deliver a Test Subject)"
     # an activation's icons are still rewards
     a = pos(subjects={"E": [2, 0], "A": [1, 1]}, step="activate").apply("activate E")
-    assert a.prompt().startswith("collect rewards: ")
+    assert a.prompt().startswith("collect E's rewards: ")
 
 
 def test_rewards_are_said_as_players_say_them_alike_ones_counted():
@@ -209,3 +209,26 @@ def test_rewards_are_said_as_players_say_them_alike_ones_counted():
     assert rewards("sct") == "a Test Subject, a Cake Slice and the Turret"
     assert rewards("q") == "the Companion Cube"
     assert rewards("") == "nothing"
+
+
+def test_rewards_in_another_players_turn_name_the_chamber_and_who_activated_it():
+    """Both play-testers met "collect rewards: 2 Test Subjects and an Aperture Card" in an
+    opponent's turn, with no word of where or why."""
+    import random
+
+    import cakegame
+
+    for seed in range(30):
+        s = cakegame.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if s.decision == "reward" and s.prompt().startswith("collect"):
+                glados = next(c.letter for c in s.chambers() if c.glados)
+                turn = s.names[s.turn]
+                if s.current_player != s.turn:
+                    assert s.prompt().startswith(
+                        f"collect {glados}'s rewards ({turn}'s turn): "), s.prompt()
+                    return
+                assert s.prompt().startswith(f"collect {glados}'s rewards: "), s.prompt()
+            s = s.apply(rng.choice(s.legal_actions()))
+    pytest.fail("no rewards fell in another player's turn in 30 games")

@@ -79,4 +79,4 @@ def test_moving_one_portal_token_must_move_it_unlike_the_portal_gun():
 
 def test_reward_prompt_counts_the_icons_under_surprise():
     s = pos(subjects={"E": [2, 0], "A": [1, 1]}, discard=["escort"], step="activate")
-    assert s.apply("activate E").prompt() == "collect rewards: 4 Test Subjects and a Cake Slice"
+    assert s.apply("activate E").prompt() == "collect E's rewards: 4 Test Subjects and a Cake Slice"

@@ -508,7 +508,16 @@ class Reward(Decision):
             else:
                 short.append(f"no {thing}s left" if left == 0
                              else f"only {counted(left, thing)} left")
-        return "collect rewards: " + rewards(icons) + "".join(f" ({w})" for w in short)
+        # An activation's rewards name their chamber, and, when they fall in another
+        # player's turn, whose turn it is (who activated it): the prompt is all a player may
+        # see of why. Kept short: on a phone a second line of status moves the lab.
+        lead = "collect rewards"
+        below = d["stack"][-2] if len(d["stack"]) > 1 else None
+        if below is not None and below["k"] == R.F_RECYCLE and d["glados"] is not None:
+            lead = f"collect {PANEL_LETTERS[d['glados']]}'s rewards"
+            if below["seat"] != seat:
+                lead += f" ({name(d, below['seat'])}'s turn)"
+        return f"{lead}: " + rewards(icons) + "".join(f" ({w})" for w in short)
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
         v, who = a.verb, said.who

@@ -206,9 +206,12 @@ class Panels:
             # the player (a recycle that incinerates their own cake went untold), then
             # confirm or go back. Others' losses wait for the log: on a phone each line
             # here pushes the lab down.
+            # "This ends ..." repeats the status line: a phone leaves it out (css), since a
+            # third row of choices there moves the lab.
             ends = "the game, which cannot be taken back" if ends_game else "your turn"
-            html = (markup("span", f"{eventlog.own_losses_text(s, confirming)}. This ends "
-                                   f"{ends}.", "choice-label hint")
+            html = (markup("span", None, "choice-label hint", inner=markup(
+                        "span", f"{eventlog.own_losses_text(s, confirming)}.", None)
+                        + markup("span", f" This ends {ends}.", "confirm-tail"))
                     + markup("button", "Confirm: end the game" if ends_game
                              else "Confirm: end my turn", "confirm-end", type="button",
                              data_confirm=True, data_continue=True)
