@@ -140,4 +140,4 @@ def test_the_hint_says_the_move_ends_the_game() -> None:
     while not t.step(4):
         pass
     text = explain(t)
-    assert "ends the game on your turn with you among the winners" in text, text
+    assert "ends the game on your turn, and you win" in text, text

@@ -102,8 +102,8 @@ def _explain(thinker: Any) -> str:
     if fin is not None and fin.line:
         rest = ", ".join(str(a) for a in fin.line[1:6])
         more = ", ..." if len(fin.line) > 6 else ""
-        return (f"Suggested: {said}. This ends the game on your turn with you among the "
-                f"winners{', sharing the win' if fin.shared else ''}"
+        result = "you share the win" if fin.shared else "you win"
+        return (f"Suggested: {said}. This ends the game on your turn, and {result}"
                 f"{f' (then: {rest}{more})' if rest else ''}.")
     cands = getattr(search, "cands", None) or []
     # The plan `best()` took (several plans may begin with the same action), weighed
@@ -125,7 +125,9 @@ def _explain(thinker: Any) -> str:
         rating = (f" Tried in {games} played on to your next turn, the others playing as a "
                   f"medium computer would, it rates {_pct(chosen.mean())} as a chance to win")
         if others:
-            rating += f" (the next best of {options} options: {_pct(others[0])})"
+            n = options - 1  # the other choices the search tried first
+            rating += (f" (the one other choice it tried: {_pct(others[0])})" if n == 1 else
+                       f" (the best of the {n} other choices it tried: {_pct(others[0])})")
         rating += "."
     # The turn's activation may be behind it already (Brilliant Plan activates first): then
     # the plan is the move alone.
