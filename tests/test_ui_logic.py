@@ -101,6 +101,10 @@ def test_button_labels_are_short_words():
     assert labels.button_label("carry 0", names) == "Carry an Orange Cake Slice"
     assert labels.button_label("carry none", names) == "Carry no Cake Slices"
     assert labels.button_label("carry none", names, carried=True) == "Carry no more Cake Slices"
+    assert labels.button_label("cube stay", names) == "Leave the Cube where it is"
+    assert labels.button_label("cube stay", names, cube_in_lab=False) == \
+        "Leave the Cube out of the lab"  # it was not placed yet (a play-tester)
+    assert labels.button_label("turret stay", names) == "Leave the Turret"
     assert labels.button_label("destroy Q 1", names) == "Bo (Blue)"
     assert labels.button_label("destroy Q 1", names, me=1) == "Your own (Blue)"
     assert labels.button_label("destroy Q 1", ("Orange", "Blue")) == "Blue"  # not "Blue (Blue)"

@@ -129,10 +129,11 @@ def card_name(card_id: str) -> str:
 
 
 def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None = None,
-                 carried: bool = False) -> str:
+                 carried: bool = False, cube_in_lab: bool = True) -> str:
     """A short label for an action's button; the full sentence goes in its tooltip. `me`,
     the seat deciding, is "Your own" where a choice names a division; `carried`, that the
-    moving group already picks some Cake Slices ("Carry no more")."""
+    moving group already picks some Cake Slices ("Carry no more"); `cube_in_lab`, whether
+    the Companion Cube has a place to stay in."""
     words = text.split()
     verb, args = words[0], words[1:]
 
@@ -163,7 +164,9 @@ def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None =
     if verb == "recycle":
         return ROW_NAMES.get(args[0], args[0])
     if verb in ("cube", "turret") and args == ["stay"]:
-        return "Leave the Cube where it is" if verb == "cube" else "Leave the Turret"
+        if verb == "turret":
+            return "Leave the Turret"
+        return "Leave the Cube where it is" if cube_in_lab else "Leave the Cube out of the lab"
     if verb == "play":
         card = CARD_NAMES.get(args[0])
         return f"Deploy: {card.action_title}" if card else text

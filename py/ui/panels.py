@@ -41,7 +41,8 @@ def card_side(card: Any, side: str, caption: str) -> str:
 def action_button(s: Any, text: str, cls: str = "act") -> str:
     """A button that applies `text`, as markup (names are escaped)."""
     label = labels.button_label(text, s.names, s.current_player,
-                                carried=bool(s.pending.picks))
+                                carried=bool(s.pending.picks),
+                                cube_in_lab=any(c.cube for c in s.chambers()))
     return markup("button", label, cls, type="button", data_action=text, title=s.describe(text))
 
 
