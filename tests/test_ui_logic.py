@@ -105,6 +105,14 @@ def test_button_labels_are_short_words():
     assert labels.button_label("cube stay", names, cube_in_lab=False) == \
         "Leave the Cube out of the lab"  # it was not placed yet (a play-tester)
     assert labels.button_label("turret stay", names) == "Leave the Turret"
+    # Taking a card takes the deck's face-up one: named, so nobody scrolls to the deck to
+    # see what they take (a play-tester took Rat Man expecting P-body).
+    top = cakegame.CARDS[0]
+    assert labels.button_label("bonus card", names, top_card=top.id) == \
+        f"Take an Aperture Card: {top.name}"
+    assert labels.button_label("card", names, top_card=top.id) == \
+        f"Take the Aperture Card: {top.name}"
+    assert labels.button_label("card", names) == "Take the Aperture Card"
     assert labels.button_label("destroy Q 1", names) == "Bo (Blue)"
     assert labels.button_label("destroy Q 1", names, me=1) == "Your own (Blue)"
     assert labels.button_label("destroy Q 1", ("Orange", "Blue")) == "Blue"  # not "Blue (Blue)"

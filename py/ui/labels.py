@@ -129,11 +129,13 @@ def card_name(card_id: str) -> str:
 
 
 def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None = None,
-                 carried: bool = False, cube_in_lab: bool = True) -> str:
+                 carried: bool = False, cube_in_lab: bool = True,
+                 top_card: str | None = None) -> str:
     """A short label for an action's button; the full sentence goes in its tooltip. `me`,
     the seat deciding, is "Your own" where a choice names a division; `carried`, that the
     moving group already picks some Cake Slices ("Carry no more"); `cube_in_lab`, whether
-    the Companion Cube has a place to stay in."""
+    the Companion Cube has a place to stay in; `top_card`, the deck's face-up card, which
+    taking a card takes ("Take an Aperture Card: P-body")."""
     words = text.split()
     verb, args = words[0], words[1:]
 
@@ -155,12 +157,15 @@ def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None =
         i = int(args[0]) if args[0].isdigit() else -1
         colour = DIVISION_NAMES[i] if 0 <= i < len(DIVISION_NAMES) else args[0]
         return f"Carry {'an' if colour[:1] in 'AEIOU' else 'a'} {colour} Cake Slice"
+    top = CARD_NAMES.get(top_card or "")
+    taken = f": {top.name}" if top else ""
     if verb == "bonus":
-        return "Take an Aperture Card" if args == ["card"] else f"Free Test Subject to {args[-1]}"
+        return (f"Take an Aperture Card{taken}" if args == ["card"]
+                else f"Free Test Subject to {args[-1]}")
     if verb == "end":
         return "End deploying"
     if verb == "card":
-        return "Take the Aperture Card"
+        return f"Take the Aperture Card{taken}"
     if verb == "recycle":
         return ROW_NAMES.get(args[0], args[0])
     if verb in ("cube", "turret") and args == ["stay"]:

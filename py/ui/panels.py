@@ -42,7 +42,8 @@ def action_button(s: Any, text: str, cls: str = "act") -> str:
     """A button that applies `text`, as markup (names are escaped)."""
     label = labels.button_label(text, s.names, s.current_player,
                                 carried=bool(s.pending.picks),
-                                cube_in_lab=any(c.cube for c in s.chambers()))
+                                cube_in_lab=any(c.cube for c in s.chambers()),
+                                top_card=s.deck_top)
     return markup("button", label, cls, type="button", data_action=text, title=s.describe(text))
 
 
