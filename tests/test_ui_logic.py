@@ -586,6 +586,27 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     assert cy[2] == ("others", "Ann lost 3 Test Subjects (N)")
 
 
+def test_since_summary_tells_the_cards_deployed_and_the_portal_gun_fired():
+    """Play-testers found "Blue deploys Atlas: Tandem Step" in the log but not in the news,
+    and Portals moved with no word of who fired the Portal Gun."""
+    from cakegame.events import Event
+    from cakegame.events import EventKind as K
+    from ui import eventlog
+    names = ("Ann", "Bob", "Cy")
+    moves = [
+        (1, (Event(K.CARD_DEPLOYED, 1, card="wheatley"), Event(K.MOVED, 1, "P", "N", 2))),
+        (2, (Event(K.CARD_DEPLOYED, 2, card="atlas", cause="gun"),
+             Event(K.PORTAL, None, "E", "D"))),
+    ]
+    out = eventlog.since_summary(moves, 0, names)
+    assert out == [("move", "Bob deployed Wheatley: Extra Move"),
+                   ("move", "Cy fired the Portal Gun (Atlas)"),
+                   ("move", "Bob moved 2 Test Subjects P→N"),
+                   ("move", "Portals E↔D")], out
+    # A seat's own cards are not news to it.
+    assert not any("deployed" in text for _, text in eventlog.since_summary(moves, 1, names))
+
+
 def test_since_events_follow_the_log_and_come_back_after_a_resume():
     """Whenever others destroyed a seat's Test Subjects since its last turn, the summary's
     first phrase says so; a saved and resumed game tells the same (rebuilt from its record)."""

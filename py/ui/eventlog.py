@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from cakegame import CARDS
 from cakegame.events import EventKind, short
 from cakegame.words import counted
 
@@ -168,6 +169,8 @@ def _letters(chambers: list[str]) -> str:
 
 # The parts of the news, which a desktop shows a line each: what happened to the player
 # (and the recycles), the others' gains, their losses, the moves; by `since_summary`'s kinds.
+CARD_BY_ID = {c.id: c for c in CARDS}
+
 SINCE_PART = {"loss": 0, "you": 0, "recycle": 0, "gain": 1, "others": 2, "move": 3}
 
 
@@ -180,7 +183,8 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
          "recycle" (chambers recycled, where to);
       2. "gain": each opponent's gains (rewards won, pieces and cards taken), and "others":
          what the other opponents lost;
-      3. "move": the moves themselves (Test Subjects, the Turret, the Cube, the Portals).
+      3. "move": the cards deployed (or fired as the Portal Gun), then the moves themselves
+         (Test Subjects, the Turret, the Cube, the Portals).
 
     `moves` is `Session.since_events(me)`: (seat that moved, its events) per move. Read from
     the engine's events only, never from the log's words."""
@@ -193,6 +197,7 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     got: dict[int, dict[str, int]] = {}
     moved: list[str] = []
     tokens: list[str] = []
+    deployed: list[str] = []
     order: list[int] = []  # opponents in the order they acted
     K = EventKind
 
@@ -242,6 +247,11 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                                  + path)
                 else:
                     moved.append(f"{div(seat)} moved {_n(e.count, 'Test Subject')}{path}")
+            elif k is K.CARD_DEPLOYED and seat != me and e.card in CARD_BY_ID:
+                card = CARD_BY_ID[e.card]
+                deployed.append(f"{div(seat)} fired the Portal Gun ({card.name})"
+                                if e.cause == "gun"
+                                else f"{div(seat)} deployed {card.name}: {card.action_title}")
             elif k is K.TURRET and e.to:
                 tokens.append(f"Turret → {e.to}")
             elif k is K.CUBE and e.to:
@@ -272,7 +282,7 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
             if seat != me and where:
                 out.append(("others", f"{div(seat)} lost {_n(len(where), what)} "
                                       f"({_letters(where)})"))
-    out.extend(("move", text) for text in moved + tokens)
+    out.extend(("move", text) for text in deployed + moved + tokens)
     return out
 
 
