@@ -651,7 +651,7 @@ def test_a_recycle_that_ends_the_game_says_the_chamber_stays():
                     e.kind.value == "recycled" for e in t.events):
                 gone = [e.chamber for e in t.events if e.kind.value == "subjects_destroyed"]
                 words = eventlog.entry_text(s, str(a), t)
-                stays = f"the game ends before {gone[0]} leaves the lab"
+                stays = f"the game ends before the recycle is done, so {gone[0]} stays in the lab"
                 assert stays in words, words
                 # and so does the result's last action, its parts separated as in the log
                 said = story.ending([s, t], [str(a)])

@@ -107,19 +107,20 @@ def entry_text(before: Any, text: str, after: Any) -> str:
 def recycle_cut_short(text: str, after: Any) -> str | None:
     """When the recycle `text` ended the game by its own losses, the chamber stays where it
     was and its cake is not burnt (docs/rules.md), which the choice's sentence ("recycles
-    chamber I into the middle row") does not say: the words that do ("the game ends before I
-    leaves the lab, so the 2 Cake Slices in I still count"), else None."""
+    chamber I into the middle row") does not say: the words that do ("the game ends before
+    the recycle is done, so I stays in the lab and the 2 Cake Slices in I still count"), else
+    None."""
     if not text.startswith("recycle ") or not after.is_over or any(
             e.kind is EventKind.RECYCLED for e in after.events):
         return None
     lost = [e.chamber for e in after.events
             if e.kind is EventKind.SUBJECTS_DESTROYED and e.cause == "recycle"]
     if not lost:
-        return "the game ends before the chamber leaves the lab"
-    said = f"the game ends before {lost[0]} leaves the lab"
+        return "the game ends before the recycle is done, so the chamber stays in the lab"
+    said = f"the game ends before the recycle is done, so {lost[0]} stays in the lab"
     cake = sum(sum(c.cake) for c in after.chambers() if c.letter == lost[0])
     if cake:
-        said += (f", so the {counted(cake, 'Cake Slice')} in {lost[0]} still "
+        said += (f" and the {counted(cake, 'Cake Slice')} in {lost[0]} still "
                  + ("counts" if cake == 1 else "count"))
     return said
 
