@@ -40,10 +40,13 @@ def card_side(card: Any, side: str, caption: str) -> str:
 
 def action_button(s: Any, text: str, cls: str = "act") -> str:
     """A button that applies `text`, as markup (names are escaped)."""
-    label = labels.button_label(text, s.names, s.current_player,
-                                carried=bool(s.pending.picks),
-                                cube_in_lab=any(c.cube for c in s.chambers()),
-                                top_card=s.deck_top)
+    # What some labels depend on, read from the state only for those (a redraw draws many
+    # buttons).
+    label = labels.button_label(
+        text, s.names, s.current_player,
+        carried=text == "carry none" and bool(s.pending.picks),
+        cube_in_lab=text != "cube stay" or any(c.cube for c in s.chambers()),
+        top_card=s.deck_top if text in ("card", "bonus card") else None)
     return markup("button", label, cls, type="button", data_action=text, title=s.describe(text))
 
 
