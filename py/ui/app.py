@@ -220,6 +220,12 @@ class App:
         slot = self.saver.slot
         if slot.blocked or slot.settled(raw):
             return
+        if raw is not None and self.saver.unchanged(raw):
+            # Another tab saved the position this tab last read or wrote, again (a tab that
+            # opens the game saves it on start): nothing to follow. Its save becomes the one
+            # this tab writes over, so a move made meanwhile is saved, not set aside.
+            slot.adopt(saves.decode(raw), raw)
+            return
         self._moved_on(raw, unsaved=self.saver.due)
 
     def _moved_on(self, raw: str | None, *, unsaved: bool) -> None:

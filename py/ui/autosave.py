@@ -57,7 +57,7 @@ class AutoSave(Deferred):
         super().now()
         if self.session.state is None or self.held:
             return
-        result = self.slot.write(self.session.save_text, self._unchanged)
+        result = self.slot.write(self.session.save_text, self.unchanged)
         if result == slot.SAVED:
             self.synced = self.session.state
             self.show("")
@@ -73,7 +73,7 @@ class AutoSave(Deferred):
         else:
             self.show(self.store.problem or "the browser refused to save the game")
 
-    def _unchanged(self, raw: str) -> bool:
+    def unchanged(self, raw: str) -> bool:
         """Whether another tab's save `raw` holds the position this tab last read or wrote
         (a second tab opening the game saves it again on start)."""
         return slot.holds(raw, self.synced)
