@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cakegame import CARDS
+from cakegame.content import CARD_BY_ID
 from cakegame.events import EventKind, short
 from cakegame.words import counted
 
@@ -170,8 +170,6 @@ def _letters(chambers: list[str]) -> str:
 
 # The parts of the news, which a desktop shows a line each: what happened to the player
 # (and the recycles), the others' gains, their losses, the moves; by `since_summary`'s kinds.
-CARD_BY_ID = {c.id: c for c in CARDS}
-
 SINCE_PART = {"loss": 0, "you": 0, "recycle": 0, "gain": 1, "others": 2, "move": 3}
 
 
