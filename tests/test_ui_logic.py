@@ -577,7 +577,12 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     shove = [(2, (Event(K.MOVED, 1, "R", "E", 2),))]
     assert eventlog.since_summary(shove, 0, names) == [
         ("move", "Cy moved 2 of Bob's Test Subjects R→E")]
-    assert eventlog.arrows(moves) == [("P", "N", 1, 2), ("K", "L", 0, 1)]
+    # N was recycled after Bob's move into it: it stands elsewhere now, so no arrow for it.
+    assert eventlog.arrows(moves) == [("K", "L", 0, 1)]
+    assert eventlog.arrows(moves[:1]) == []
+    # A move into a chamber after its recycle is drawn: it lies where the chamber is now.
+    again = [*moves, (2, (Event(K.MOVED, 2, "P", "N"), Event(K.MOVED, 2, "P", "N")))]
+    assert eventlog.arrows(again) == [("K", "L", 0, 1), ("P", "N", 2, 2)]
     # Bob's move seen by Cy, who lost nothing: the recycle first, Ann's losses after Bob's
     # gains.
     cy = eventlog.since_summary(moves[:1], 2, names)

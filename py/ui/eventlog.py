@@ -341,11 +341,19 @@ def _add(out: list[tuple[str, Any]], kind: str, e: Any) -> None:
 
 def arrows(moves: Any) -> list[tuple[str, str, int, int]]:
     """The Test Subjects' moves among `moves` (as for `since_summary`): (from, to, owner,
-    how many) each, the same path and owner added up, in the order they happened."""
+    how many) each, the same path and owner added up, in the order they happened.
+
+    A move is left out once either of its chambers has been recycled: that chamber now
+    stands at another row's new edge, and an arrow to where it stands now would draw a
+    move that never was (across the lab, as if through the Portals). The strip still
+    tells it in words."""
     out: dict[tuple[str, str, int], int] = {}
     for _actor, events in moves:
         for e in events:
             if e.kind is EventKind.MOVED and e.chamber and e.to and e.seat is not None:
                 key = (e.chamber, e.to, e.seat)
                 out[key] = out.get(key, 0) + e.count
+            elif e.kind is EventKind.RECYCLED and e.chamber:
+                for key in [k for k in out if e.chamber in k[:2]]:
+                    del out[key]
     return [(a, b, seat, n) for (a, b, seat), n in out.items()]
