@@ -918,3 +918,49 @@ def test_on_a_phone_a_long_prompt_beside_the_pace_menu_takes_three_lines(page_wa
     assert "choose where the Test Subjects in chamber" in text, text
     assert lines <= 3, (text, lines)
     page.assert_clean()
+
+
+# Every control a player can see now (outside closed dialogs and the lab's SVG) that is
+# smaller than a fingertip: [id or text, width, height] in CSS pixels. A radio button or a
+# check box is hit through its label: the label is measured.
+SMALL_TARGETS = """
+() => [...document.querySelectorAll(
+    'button, select, input:not([type=hidden]), a[href], summary, [data-continue]')]
+  .filter(e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])')
+               && !e.closest('svg') && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => e.matches('[type=radio], [type=checkbox]') && e.closest('label')
+            ? e.closest('label') : e)
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.id || e.textContent.trim().slice(0, 24), Math.round(r.width),
+                      Math.round(r.height)]; })
+  .filter(([, w, h]) => h < 44 || w < 44)
+"""
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_phone_controls_are_a_fingertip_tall(page_watch):
+    """On a touch screen every control is at least 44 CSS pixels tall and wide (the top
+    bar, More's menu, the zoom buttons, the seat selectors, the new-game form), so a
+    finger hits it the first time."""
+    page = page_watch
+    page.goto("index.html?players=3&seed=11&seats=human,medium,hard&botpace=0")
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.tap("#more summary")
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.tap("#more-new")
+    page.wait_for_selector("#newgame[open]")
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#newgame:not([open])", state="attached")
+    # The replay's list of moves, the legend's link to the rules, the typed-move box.
+    for opener, dialog, closer in (("#more-review", "#review[open]", "#rv-close"),
+                                   ("#more-legend", "#legend-box[open]", "#legend-close"),
+                                   ("#btn-command", "#command:not([hidden])", None)):
+        page.tap("#more summary")
+        page.tap(opener)
+        page.wait_for_selector(dialog)
+        assert page.evaluate(SMALL_TARGETS) == [], opener
+        if closer:
+            page.tap(closer)
+    page.assert_clean()

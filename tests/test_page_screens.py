@@ -645,7 +645,7 @@ def test_an_arrow_through_the_portals_is_strong_at_its_ends_and_faint_between(pa
     opacity) for its first and last stretch, out of the chamber left and into the one
     entered, and faint between them, over the chambers it passes."""
     page = page_watch
-    open_saved(page, _full_hand_with_news_save())
+    open_saved(page, _portal_move_save())
     arrows = page.evaluate(PORTAL_ARROWS)
     assert arrows, "no move through the Portals in this position"
     for a in arrows:
@@ -654,6 +654,25 @@ def test_an_arrow_through_the_portals_is_strong_at_its_ends_and_faint_between(pa
         for length, opacity, dashes in a["legs"]:
             assert 30 < length < 40 and opacity == 1 and dashes == "none", a
     page.assert_clean()
+
+
+def _portal_move_save() -> str:
+    """A four-person game at a person's turn whose news has a move through the Portals
+    (between chambers that are not neighbours, neither recycled since)."""
+    from ui import eventlog
+
+    def through_portals(ses) -> bool:
+        s = ses.state
+        me = s.current_player
+        if s.turn_number < 6 or ses.turn_events(me):
+            return False
+        at = {c.letter: (c.row, c.x) for c in s.chambers()}
+        for a, b, _, _ in eventlog.arrows(ses.since_events(me)):
+            (ra, xa), (rb, xb) = at[a], at[b]
+            if not ((ra == rb and abs(xa - xb) == 2) or (abs(ra - rb) == 1 and abs(xa - xb) == 1)):
+                return True
+        return False
+    return session_save(4, 2, through_portals)
 
 
 def _busy_round_save() -> str:

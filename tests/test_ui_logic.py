@@ -1289,3 +1289,25 @@ def test_the_game_over_heading_speaks_to_the_one_person_at_the_table():
     assert labels.winners_heading((1,), names, me=0) == "Bo wins!"
     assert labels.winners_heading((0, 1, 2), names, me=1) == "Shared win: you, Ann and Cy!"
     assert labels.winners_heading((0, 1), names, me=1) == "Shared win: you and Ann!"
+
+
+def test_a_cake_slice_shows_its_divisions_shape_large_enough_to_read():
+    """Each cake counter carries its division's shape on the cake's side, at least 7 units
+    wide (it was 5: about 4 CSS px at the lab's smallest scale, where only the colour told
+    whose cake it was), and inside the cake's own box."""
+    from types import SimpleNamespace
+
+    from ui import drawing
+
+    c = SimpleNamespace(letter="N", icons=(), subjects=(0, 0, 0, 0), cake=(1, 2, 0, 3),
+                        turret=False, cube=False, glados=False)
+    markup = drawing.chamber_markup(c, None, 4)
+    cakes = re.findall(r'<use href="#i-c" class="cake d(\d)" x="(-?[\d.]+)" y="(-?[\d.]+)" '
+                       r'width="([\d.]+)"', markup)
+    marks = re.findall(r'<use href="#tok-(\d)" class="cakemark" x="(-?[\d.]+)" '
+                       r'y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)"', markup)
+    assert [seat for seat, *_ in cakes] == [seat for seat, *_ in marks] == ["0", "1", "3"]
+    for (_, cx, cy, cw), (_, mx, my, mw, mh) in zip(cakes, marks):
+        assert float(mw) >= 7 and float(mh) >= 7
+        assert float(cx) <= float(mx) and float(mx) + float(mw) <= float(cx) + float(cw)
+        assert float(cy) <= float(my) and float(my) + float(mh) <= float(cy) + float(cw) + 0.5

@@ -89,8 +89,10 @@ def chamber_markup(c: Any, portal: int | None, players: int, disarmed: bool = Fa
         if n:
             out.append(f'<use href="#i-c" class="cake d{seat}" x="{ox - 12.5:.1f}" y="11" '
                        'width="14" height="14"/>')
-            out.append(f'<use href="#tok-{seat}" class="cakemark" x="{ox - 10.5:.1f}" y="19.5" '
-                       'width="5" height="5"/>')
+            # The division's shape on the cake's side, for a player who cannot tell the
+            # colours apart.
+            out.append(f'<use href="#tok-{seat}" class="cakemark" x="{ox - 9.3:.1f}" y="17.4" '
+                       'width="7.6" height="7.6"/>')
             out.append(f'<text class="count" x="{ox + 2:.1f}" y="22.5">{n}</text>')
     badges: list[str] = []
     if portal is not None:
