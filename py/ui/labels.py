@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import cakegame
+from cakegame.content import CARD_BY_ID
 from cakegame.words import counted, listed
 
 COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7")
 SHAPES = ("circle", "square", "triangle", "diamond")
 DIVISION_NAMES = tuple(d.name for d in cakegame.DIVISIONS)
 ROW_NAMES = {"top": "Top row", "middle": "Middle row", "bottom": "Bottom row"}
-CARD_NAMES = {c.id: c for c in cakegame.CARDS}
 REASONS = {
     "no_subjects": "{name} has no Test Subjects left in the Laboratory",
     "cake_incinerated": "{name} has had all 8 Cake Slices incinerated",
@@ -124,7 +124,7 @@ def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str
 
 
 def card_name(card_id: str) -> str:
-    card = CARD_NAMES.get(card_id)
+    card = CARD_BY_ID.get(card_id)
     return card.name if card else card_id
 
 
@@ -157,7 +157,7 @@ def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None =
         i = int(args[0]) if args[0].isdigit() else -1
         colour = DIVISION_NAMES[i] if 0 <= i < len(DIVISION_NAMES) else args[0]
         return f"Carry {'an' if colour[:1] in 'AEIOU' else 'a'} {colour} Cake Slice"
-    top = CARD_NAMES.get(top_card or "")
+    top = CARD_BY_ID.get(top_card or "")
     taken = f": {top.name}" if top else ""
     if verb == "bonus":
         return (f"Take an Aperture Card{taken}" if args == ["card"]
@@ -173,7 +173,7 @@ def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None =
             return "Leave the Turret"
         return "Leave the Cube where it is" if cube_in_lab else "Leave the Cube out of the lab"
     if verb == "play":
-        card = CARD_NAMES.get(args[0])
+        card = CARD_BY_ID.get(args[0])
         return f"Deploy: {card.action_title}" if card else text
     if verb == "gun":
         return "Fire the Portal Gun"

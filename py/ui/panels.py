@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cakegame.content import CARD_BY_ID
+
 from . import eventlog, labels, saves, targets
 from .dom import Texts, by_id, h, markup
 from .eventlog import SINCE_PART
@@ -382,7 +384,7 @@ class Panels:
         old = self.piles_key
         self.piles_key = key
         if not old or old[:2] != key[:2]:
-            top = labels.CARD_NAMES.get(s.deck_top) if s.deck_top else None
+            top = CARD_BY_ID.get(s.deck_top) if s.deck_top else None
             by_id("deck").innerHTML = (
                 markup("h3", f"Deck: {s.deck_size} card{'s' if s.deck_size != 1 else ''}")
                 + (card_side(top, "action", "On top (face up)") if top is not None
@@ -434,7 +436,7 @@ class Panels:
         fresh = s.fresh(seat)
         out: list[str] = []
         for i, cid in enumerate(hand):
-            card = labels.CARD_NAMES.get(cid)
+            card = CARD_BY_ID.get(cid)
             if card is None:
                 continue
             head = markup("strong", card.name)
