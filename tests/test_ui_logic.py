@@ -308,6 +308,21 @@ def test_session_applies_logs_and_undoes_within_the_turn():
     assert undone == text and state is first and ses.log == [] and not ses.can_undo()
 
 
+def test_session_plays_the_state_it_tried_and_tries_nothing_it_refuses():
+    """What a click would do is asked before it is played (a loss? the turn's end?): the
+    state that trial left is the one played, not a second application of the action; a
+    refused action leaves nothing to play."""
+    ses = _session()
+    text = ses.legal_texts()[0]
+    tried = ses.would_leave(text)
+    assert tried is not None and ses.would_leave(text) is tried
+    assert ses.apply(text) is tried and ses.state is tried
+    # Played once: a new state is a new trial.
+    again = ses.legal_texts()[0]
+    assert ses.would_leave(again) is not None and ses.would_leave(again) is not tried
+    assert ses.would_leave("shift Z Z") is None
+
+
 def test_session_refuses_an_illegal_action_and_changes_nothing():
     ses = _session()
     before = (ses.state, list(ses.log), list(ses.actions))

@@ -380,9 +380,8 @@ class App:
             return ""
         if all(k == "human" for k in self.session.seats):
             return ""
-        try:
-            after = s.apply(text)
-        except cakegame.IllegalActionError:
+        after = self.session.would_leave(text)
+        if after is None:
             return ""  # session.apply explains the refusal
         if after.is_over:
             return "game"

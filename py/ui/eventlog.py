@@ -67,11 +67,14 @@ def log_entry(before: Any, text: str, after: Any) -> list[Any]:
 LOSSES = (EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED, EventKind.CAKE_RETURNED)
 
 
-def own_losses_text(before: Any, text: str) -> str:
-    """What `text` does, played at `before`, with what it costs its player ("Orange
-    recycles chamber J into the bottom row: 1 Orange Cake Slice incinerated")."""
+def own_losses_text(before: Any, text: str, after: Any = None) -> str:
+    """What `text` does, played at `before` (giving `after`, if known), with what it costs
+    its player ("Orange recycles chamber J into the bottom row: 1 Orange Cake Slice
+    incinerated")."""
     seat = before.current_player
-    own = [p for e in before.apply(text).events
+    if after is None:
+        after = before.apply(text)
+    own = [p for e in after.events
            if e.kind in LOSSES and e.seat == seat and (p := phrase(e)) is not None]
     return before.describe(text) + (": " + ", ".join(own) if own else "")
 

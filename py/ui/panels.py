@@ -216,8 +216,9 @@ class Panels:
             # "This ends ..." repeats the status line: a phone leaves it out (css), since a
             # third row of choices there moves the lab.
             ends = "the game, which cannot be taken back" if ends_game else "your turn"
+            does = eventlog.own_losses_text(s, confirming, self.session.would_leave(confirming))
             html = (markup("span", None, "choice-label hint", inner=markup(
-                        "span", f"{eventlog.own_losses_text(s, confirming)}.", None)
+                        "span", f"{does}.", None)
                         + markup("span", f" This ends {ends}.", "confirm-tail"))
                     + markup("button", "Confirm: end the game" if ends_game
                              else "Confirm: end my turn", "confirm-end", type="button",
@@ -424,7 +425,11 @@ class Panels:
             return
         # The heading's capitals are the panel's style; a typed name keeps its own.
         self.texts.forget("hand-h")
-        by_id("hand-h").innerHTML = "Hand of " + markup("span", s.names[seat], "as-typed")
+        # "HAND" in the headings' small capitals, then the name as its player typed it,
+        # set as a name (a name in capitals read as shouting, half-capitalised as a slip);
+        # a screen reader hears "Hand of Orange".
+        by_id("hand-h").innerHTML = ("Hand" + markup("span", " of ", "sr-only")
+                                     + markup("span", s.names[seat], "as-typed"))
         if not visible:
             count = s.hand_size(seat)
             box.innerHTML = markup("p", f"{count} card{'s' if count != 1 else ''}, face down.",

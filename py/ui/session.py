@@ -41,6 +41,10 @@ class Session:
         self._listed_for: Any = None  # the state whose legal actions `_listed` holds
         self._listed: list[str] = []
         self._listed_set: frozenset[str] = frozenset()
+        # The last action tried without playing it (state, text, the state it leaves): the
+        # page asks what a click would do (a loss? the turn's end?) and then plays it, and
+        # the engine's states never change, so that one state serves all three.
+        self._tried: tuple[Any, str, Any] | None = None
         self.record: Any = None  # ui.record.Record: the whole game, for replays and links
 
     # ---- starting ------------------------------------------------------------------------
@@ -151,13 +155,27 @@ class Session:
                     return after
         return None
 
+    def would_leave(self, text: str) -> Any | None:
+        """The state `text` would leave, not played (None if the engine refuses it)."""
+        return None if self.state is None else self._would_leave(self.state, text)
+
     def _would_leave(self, s: Any, text: str) -> Any | None:
         try:
-            if s is self._listed_for and text in self._listed_set:
-                return s.apply_unchecked(cakegame.Action.parse(text))
-            return s.apply(text)
+            return self._result(s, text)
         except cakegame.IllegalActionError:
             return None
+
+    def _result(self, s: Any, text: str) -> Any:
+        """`text` applied to `s` (raises the engine's refusal), once for the last one asked."""
+        tried = self._tried
+        if tried is not None and tried[0] is s and tried[1] == text:
+            return tried[2]
+        if s is self._listed_for and text in self._listed_set:
+            new = s.apply_unchecked(cakegame.Action.parse(text))
+        else:
+            new = s.apply(text)
+        self._tried = (s, text, new)
+        return new
 
     @staticmethod
     def _beaten(after: Any, seat: int) -> bool:
@@ -292,11 +310,9 @@ class Session:
         if s is None or s.is_over:
             raise cakegame.IllegalActionError("there is no game in progress")
         seat = s.current_player
-        if s is self._listed_for and text in self._listed_set:
-            # Listed by this very state's legal_actions(): skip the second legality check.
-            new = s.apply_unchecked(cakegame.Action.parse(text))
-        else:
-            new = s.apply(text)
+        # Listed by this very state's legal_actions(): no second legality check.
+        new = self._result(s, text)
+        self._tried = None
         # One entry per move, its consequences in words and the chambers it touched.
         entry = eventlog.log_entry(s, text, new)
         self.log.append(entry)
