@@ -158,6 +158,27 @@ def action_between(before, after) -> str:
     return found[0]
 
 
+def test_a_move_typed_whole_plays_both_of_its_decisions(page_watch):
+    """"p to k" (or "move P to K") is a move's two decisions, its start and its end, as a
+    player would type it; one that cannot be played says why in the engine's words."""
+    page_watch.goto("index.html?players=2&seed=11")
+    page_watch.wait_for_function(HUMAN_TURN)
+    state = cakegame.State.from_json(saved_game(page_watch))
+    start = next(a for a in map(str, state.legal_actions()) if a.startswith("from "))
+    middle = state.apply(start)
+    end = next(a for a in map(str, middle.legal_actions()) if a.startswith("to "))
+    src, dst = start.split()[1], end.split()[1]
+    press(page_watch, "/")
+    page_watch.wait_for_function("document.activeElement.id === 'command-input'")
+    before = page_watch.evaluate(READY)
+    page_watch.fill("#command-input", f"{src.lower()} to {dst.lower()}")
+    press(page_watch, "Enter")
+    wait_redraw(page_watch, before)
+    assert page_watch.input_value("#command-input") == ""
+    assert cakegame.State.from_json(saved_game(page_watch)) == middle.apply(end)
+    page_watch.assert_clean()
+
+
 def test_the_command_box_answers_words_that_are_no_action_and_opens_empty(page_watch):
     """Words that are no action are answered with the actions there are (not the engine's
     "unknown action 'zz' in 'zz'"); they stay to be corrected while the box is open, and the

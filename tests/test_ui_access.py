@@ -196,6 +196,10 @@ def test_completion_and_hint():
     assert commands.hint("zz", legal).startswith("No legal action starts like that")
     assert commands.split_commands("from K, to M; count 2") == ["from K", "to M", "count 2"]
     assert commands.split_commands("/bottom, / confirm;/") == ["bottom", "confirm"]
+    # A move typed whole, as its two decisions (tried when it is no action as it stands).
+    assert commands.move_parts("p to k") == commands.move_parts("Move from P to K.") == [
+        "from p", "to k"]
+    assert commands.move_parts("p k") is commands.move_parts("to k") is None
 
 
 # ---- words for ears -------------------------------------------------------------------------

@@ -304,14 +304,20 @@ class Access:
             self._hint("Type an action, for example “from K”, or plain words like “k”.")
             return
         played: list[str] = []
-        for part in parts:
+        queue = list(parts)
+        while queue:
+            part = queue.pop(0)
             problem = self._confirm(part)
             if problem is None:
                 problem = self._play(part)
+            pieces = commands.move_parts(part) if problem else None
+            if pieces:  # a whole move, "p to k": its two decisions in turn
+                queue[:0] = pieces
+                continue
             if problem:
                 done = f"Played {', '.join(played)}. " if played else ""
                 self._hint(f"{done}Not possible: {problem}", bad=True)
-                by_id("command-input").value = ", ".join(parts[len(played):])
+                by_id("command-input").value = ", ".join([part, *queue])
                 return
             played.append(part)
         by_id("command-input").value = ""

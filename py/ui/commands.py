@@ -41,6 +41,21 @@ def split_commands(text: str) -> list[str]:
     return [part for part in parts if part]
 
 
+MOVE_WORDS = re.compile(r"^(?:move )?(?:from )?([a-z]) to ([a-z])$")
+
+
+def move_parts(command: str) -> list[str] | None:
+    """A move typed whole ("p to k", "move from P to K") as the two decisions it
+    takes, ["from p", "to k"]; None for anything else. Tried only when the command is no
+    action as it stands: "k to m" is a Portal shift where one is legal.
+
+    >>> move_parts("Move P to K"), move_parts("p k")
+    (['from p', 'to k'], None)
+    """
+    found = MOVE_WORDS.match(norm(command))
+    return None if found is None else [f"from {found[1]}", f"to {found[2]}"]
+
+
 def _seat_words(seat: str, names: Sequence[str]) -> list[str]:
     """Words that name a division: its colour, its seat number, its player's name."""
     out = [seat]
