@@ -10,6 +10,14 @@ from enginehelp import pos, refused, run
 def test_prompt_says_what_the_player_must_do_at_each_decision():
     s = pos(hands=[["escort", "ratman"], []])
     assert s.prompt() == "deploy a card, or end deploying"
+    # No card in hand, only Combustible Lemons' burn on offer: the prompt says so (it spoke
+    # of cards the player did not have).
+    lemons = pos(hands=[[], []], discard=["cave"], cake={"F": [1, 0]})
+    assert [str(a) for a in lemons.legal_actions()] == ["burn F", "end"]
+    assert lemons.prompt() == ("burn one of your Cake Slices (Combustible Lemons), or end "
+                               "deploying")
+    with_card = pos(hands=[["escort"], []], discard=["cave"], cake={"F": [1, 0]})
+    assert with_card.prompt() == "deploy a card, or end deploying"
     t = s.apply("play escort")
     assert t.prompt() == "choose a chamber to move another division's Test Subjects from"
     t = s.apply("play ratman")

@@ -105,6 +105,12 @@ class Deploy(Decision):
     def frame(self, seat: int) -> Frame:
         return {"k": self.kind, "seat": seat, "burned": False}
 
+    def prompt(self, d: Data, f: Frame) -> str:
+        """With no card to deploy, only Combustible Lemons' burn is on offer: say that."""
+        if R.deployable(d, f["seat"]):
+            return self.prompt_text
+        return "burn one of your Cake Slices (Combustible Lemons), or end deploying"
+
     def options(self, d: Data, f: Frame) -> list[Action]:
         seat = f["seat"]
         out = []
