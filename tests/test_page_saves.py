@@ -128,8 +128,9 @@ def test_a_name_with_markup_shows_as_text(page_watch):
     page_watch.click("#ng-start")
     assert MARKUP in page_watch.inner_text("#players")
     assert MARKUP in status(page_watch)
-    # As typed in the hand's heading too, whose own words are in capitals (as rendered).
-    assert page_watch.inner_text("#hand-h") == "HAND OF " + MARKUP
+    # As typed in the hand's heading too, beside its own word in capitals (as rendered).
+    assert page_watch.inner_text("#hand-h .as-typed") == MARKUP
+    assert page_watch.text_content("#hand-h") == "Hand of " + MARKUP
     rng = random.Random(3)
     for _ in range(30):
         click_random(page_watch, rng)
