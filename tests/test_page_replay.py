@@ -147,6 +147,22 @@ def test_replay_steps_land_on_the_engines_prefix(page_watch):
     mark.click()
     wait_pos(page_watch, step)
     board_matches(page_watch, states[step], changed_by(states, rec.actions, step))
+    # A turn at a time: down to the next turn's start, up to this one's; a turn's head in
+    # the list shows the lab as that turn began.
+    from ui.replay import Replay
+    starts = Replay(rec, states).turn_starts()
+    page_watch.click("#rv-first")
+    wait_pos(page_watch, 0)
+    page_watch.keyboard.press("ArrowDown")
+    wait_pos(page_watch, starts[1])
+    page_watch.keyboard.press("PageDown")
+    wait_pos(page_watch, starts[2])
+    page_watch.keyboard.press("ArrowRight")
+    page_watch.keyboard.press("ArrowUp")
+    wait_pos(page_watch, starts[2])
+    page_watch.locator("#rv-moves .rv-turn-jump").nth(3).click()
+    wait_pos(page_watch, starts[3])
+    board_matches(page_watch, states[starts[3]], changed_by(states, rec.actions, starts[3]))
     page_watch.keyboard.press("End")
     wait_pos(page_watch, 60)
     page_watch.click("#rv-close")

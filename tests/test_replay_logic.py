@@ -194,6 +194,27 @@ def test_replay_steps_and_clamps(game4: record.Record) -> None:
     assert r.go(-3) == 0 and r.go(n + 9) == n
 
 
+def test_replay_steps_a_turn_at_a_time(game4: record.Record) -> None:
+    """Up and down a turn: to the board as each turn began (before its first action),
+    back to the start of the turn shown, then of the one before; the game's ends clamp."""
+    r = replay.Replay(game4)
+    n = len(game4.actions)
+    starts = r.turn_starts()
+    assert starts[0] == 0 and starts[-1] == n and starts == sorted(set(starts))
+    # Each start but the last is the board before a turn's first action.
+    heads = [t.steps[0].number - 1 for t in r.turns()]
+    assert starts[:-1] == heads
+    r.first()
+    seen = [r.pos]
+    while r.pos < n:
+        seen.append(r.next_turn())
+    assert seen == starts
+    r.go(heads[2] + 1)  # inside the third turn: back to its start, then to the second's
+    assert r.prev_turn() == heads[2] and r.prev_turn() == heads[1]
+    assert r.first() == 0 and r.prev_turn() == 0
+    assert r.last() == n and r.next_turn() == n
+
+
 def test_replay_turns_cover_every_action_in_order(game4: record.Record) -> None:
     r = replay.Replay(game4)
     turns = r.turns()

@@ -72,6 +72,23 @@ class Replay:
     def prev(self) -> int:
         return self.go(self.pos - 1)
 
+    def turn_starts(self) -> list[int]:
+        """The positions where a turn begins (the board before its first action: 0, then
+        each position whose next action is of another turn), and the game's last."""
+        steps = self.steps()
+        out = [0] + [k for k in range(1, self.length) if steps[k].turn != steps[k - 1].turn]
+        if self.length not in out:
+            out.append(self.length)
+        return out
+
+    def next_turn(self) -> int:
+        """To the start of the next turn (or the game's last position)."""
+        return self.go(next((k for k in self.turn_starts() if k > self.pos), self.length))
+
+    def prev_turn(self) -> int:
+        """To the start of this turn, or of the one before when already there."""
+        return self.go(max((k for k in self.turn_starts() if k < self.pos), default=0))
+
     # ---- the move list
     def steps(self) -> list[Step]:
         """Every action as a Step (built once)."""

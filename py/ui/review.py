@@ -110,6 +110,10 @@ class ReviewDialog:
             r.next()
         elif where == "last":
             r.last()
+        elif where == "prev-turn":
+            r.prev_turn()
+        elif where == "next-turn":
+            r.next_turn()
         else:
             r.go(int(where))
         self.draw()
@@ -121,8 +125,9 @@ class ReviewDialog:
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
                 or event.altKey:
             return
-        moves = {"ArrowLeft": "prev", "ArrowUp": "prev", "ArrowRight": "next",
-                 "ArrowDown": "next", "Home": "first", "End": "last"}
+        moves = {"ArrowLeft": "prev", "ArrowRight": "next", "ArrowUp": "prev-turn",
+                 "PageUp": "prev-turn", "ArrowDown": "next-turn", "PageDown": "next-turn",
+                 "Home": "first", "End": "last"}
         if event.key in moves:
             event.preventDefault()
             self.step(moves[event.key])
@@ -213,7 +218,7 @@ class ReviewDialog:
             old.classList.remove("current")
             old.removeAttribute("aria-current")
         if r.pos > 0:
-            now = moves.querySelector(f'[data-step="{r.pos}"]')
+            now = moves.querySelector(f'.rv-move[data-step="{r.pos}"]')
             if found(now):
                 now.classList.add("current")
                 now.setAttribute("aria-current", "step")
@@ -269,8 +274,12 @@ class ReviewDialog:
         out = []
         for turn in r.turns():
             seat = turn.seat
-            head = (markup("span", None, f"chip d{seat} shape{seat}")
-                    + markup("span", f"Turn {turn.number}: {names[seat]}"))
+            # The head jumps to the board as the turn began (before its first action).
+            head = markup("button", None, "rv-turn-jump", type="button",
+                          data_step=str(turn.steps[0].number - 1),
+                          title=f"The lab as turn {turn.number} began",
+                          inner=markup("span", None, f"chip d{seat} shape{seat}")
+                          + markup("span", f"Turn {turn.number}: {names[seat]}"))
             items = "".join(
                 markup("li", None, inner=markup(
                     "button", f"{step.number}. {step.sentence}", "rv-move", type="button",
