@@ -492,3 +492,50 @@ def test_a_hint_at_a_decision_with_one_option_says_so_in_words() -> None:
     if "the only choice here" in text:  # its figure named apart from the trial games' one
         assert "judged quickly as the position stands, without trial games: about " in text
     assert "of the 1 choices" not in text and " 1 times" not in text, text
+
+
+def test_a_hint_marks_the_chambers_its_sentence_names() -> None:
+    """The board marks the plan the sentence tells, not another plan of the same first
+    action: "from B to E, then activate F" was once shown with L and G marked (the first
+    searched plan beginning with the action, where the sentence told the one rated best)."""
+    import re
+
+    from cakegame.bots.explain import chambers_of, explain, plan_chambers
+
+    planned = 0
+    for st in _positions(2, 51, 8) + _positions(3, 52, 6) + _positions(4, 53, 6):
+        v = st.view(st.current_player)
+        t = bots.Thinker(v, "hard", seed=5, iterations=8)
+        while not t.step(1):
+            pass
+        text = explain(t)
+        marked = set(plan_chambers(t)) | set(chambers_of(t.best()))
+        if "The plan: " not in text:
+            assert plan_chambers(t) == [], text
+            continue
+        plan = text.split("The plan: ", 1)[1].split(". ", 1)[0]
+        m = re.match(r"move \d+ Test Subjects? from ([A-R]) to ([A-R])"
+                     r"(?:, then activate ([A-R]))?", plan)
+        assert m is not None, text
+        named = {g for g in m.groups() if g}
+        assert named == marked, (text, sorted(marked))
+        planned += 1
+    assert planned >= 5
+
+
+def test_a_hint_says_who_an_activation_pays() -> None:
+    """Activating a chamber another division holds pays that division: the hint says so,
+    and what its pieces there lose to the recycle (it said "activate K before Green can
+    collect ... from it", the opposite of what happens)."""
+    from cakegame.bots import explain
+    from cakegame.bots.board import Board
+    from enginehelp import pos
+
+    s = pos(subjects={"A": [1, 0], "F": [0, 2]}, cake={"F": [0, 1]}, step="move")
+    b = Board.read(s.view(0))
+    P = {letter: i for i, letter in enumerate(explain.PANEL_LETTERS)}
+    words = explain._plan_words(b, 0, (P["A"], P["B"], 1, P["F"]))
+    assert "before" not in words, words
+    assert ", then activate F: Blue holds its majority and collects " in words, words
+    assert words.endswith("but loses its 2 Test Subjects and 1 Cake Slice there as F is "
+                          "recycled"), words

@@ -59,8 +59,15 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
         text += (f", then activate {letter}: nobody holds its majority, so nobody collects "
                  "its rewards")
     else:
-        text += (f", then activate {letter} before {DIVISIONS[who].name} can collect "
-                 f"{_pays(c, x)} from it")
+        # Activating pays the majority's holder: said as it is, with what the recycle then
+        # takes from that division (its pieces there go with the chamber).
+        other = DIVISIONS[who].name
+        lost = [f"{n} Test Subject{'s' if n > 1 else ''}" for n in (c.sub[x][who],) if n] + \
+               [f"{n} Cake Slice{'s' if n > 1 else ''}" for n in (c.cake[x][who],) if n]
+        text += (f", then activate {letter}: {other} holds its majority and collects "
+                 f"{_pays(c, x)}")
+        if lost:
+            text += f", but loses its {' and '.join(lost)} there as {letter} is recycled"
     mine = c.cake[x][me]
     if mine:
         text += f" (your {mine} Cake Slice{'s' if mine > 1 else ''} there will be incinerated)"
@@ -106,13 +113,7 @@ def _explain(thinker: Any) -> str:
         return (f"Suggested: {said}. This ends the game on your turn, and {result}"
                 f"{f' (then: {rest}{more})' if rest else ''}.")
     cands = getattr(search, "cands", None) or []
-    # The plan `best()` took (several plans may begin with the same action), weighed
-    # against the best plan that begins otherwise.
-    same = [c for c in cands if c.steps and c.steps[0] == action]
-    chosen = max(same, key=lambda c: (c.mean(), c.visits, c.prior)) if same else None
-    denied = getattr(search, "denied", None)
-    if denied is not None and denied.steps and denied.steps[0] == action:
-        chosen = denied  # the deny step played this plan instead of the one rated best
+    chosen = _chosen(thinker)
     others = sorted((c.mean() for c in cands if c.steps and c.steps[0] != action),
                     reverse=True)
     options = len({c.steps[0] for c in cands if c.steps})
@@ -129,19 +130,10 @@ def _explain(thinker: Any) -> str:
             rating += (f" (the one other choice it tried: {_pct(others[0])})" if n == 1 else
                        f" (the best of the {n} other choices it tried: {_pct(others[0])})")
         rating += "."
-    # The turn's activation may be behind it already (Brilliant Plan activates first): then
-    # the plan is the move alone.
-    pending = activation_pending(view)
-    if chosen is not None and chosen.key[0] == "move":
-        _, src, dst, k, x = chosen.key
-        plan = _plan_words(b, me, (src, dst, k, x if pending else -1))
-        return f"Suggested: {said}. The plan: {plan}.{rating}"
-    if action.verb is Verb.FROM and view.turn == me:
-        plans = [t for t in plan_summary(b, me) if t[1][0] == P(action.args[0])]
-        if plans:
-            _, (src, dst, k), x = plans[0]
-            plan = _plan_words(b, me, (src, dst, k, x if pending else -1))
-            return f"Suggested: {said}. The plan: {plan}."
+    plan = _plan(thinker, b)
+    if plan is not None:
+        tail = rating if chosen is not None and chosen.key[0] == "move" else ""
+        return f"Suggested: {said}. The plan: {_plan_words(b, me, plan)}.{tail}"
     if action.verb is Verb.ACTIVATE:
         p = P(action.args[0])
         who = b.rewarded(p)
@@ -175,18 +167,51 @@ def chambers_of(action: Action) -> list[str]:
     return [a for a in action.args if len(a) == 1 and a in PANEL_LETTERS]
 
 
-def plan_chambers(thinker: Any) -> list[str]:
-    """The other chambers of the turn plan behind `thinker.best()` (where the group goes,
-    the chamber then activated), to show beside the action's own."""
+def _chosen(thinker: Any) -> Any:
+    """The searched plan `best()` took (several may begin with the same action: the one
+    rated best, or the one hard's deny step played instead), or None."""
     search = getattr(thinker, "_search", None)
     action = thinker.best()
-    for c in getattr(search, "cands", None) or []:
-        if c.steps and c.steps[0] == action and c.key[0] == "move":
-            _, src, dst, _k, x = c.key
-            out = [PANEL_LETTERS[p] for p in (src, dst, x) if p >= 0]
-            own = chambers_of(action)
-            return [q for i, q in enumerate(out) if q not in own and q not in out[:i]]
-    return []
+    same = [c for c in getattr(search, "cands", None) or [] if c.steps and c.steps[0] == action]
+    chosen = max(same, key=lambda c: (c.mean(), c.visits, c.prior)) if same else None
+    denied = getattr(search, "denied", None)
+    if denied is not None and denied.steps and denied.steps[0] == action:
+        chosen = denied
+    return chosen
+
+
+def _plan(thinker: Any, b: Board) -> tuple[int, int, int, int] | None:
+    """The turn plan (from, to, count, activate; -1: no activation to tell) behind
+    `thinker.best()`, as the sentence tells it and the board marks it; None if it has none."""
+    view = thinker.view
+    me = view.seat
+    action = thinker.best()
+    # The turn's activation may be behind it already (Brilliant Plan activates first): then
+    # the plan is the move alone.
+    pending = activation_pending(view)
+    chosen = _chosen(thinker)
+    if chosen is not None and chosen.key[0] == "move":
+        _, src, dst, k, x = chosen.key
+        return (src, dst, k, x if pending else -1)
+    if action.verb is Verb.FROM and view.turn == me:
+        plans = [t for t in plan_summary(b, me) if t[1][0] == P(action.args[0])]
+        if plans:
+            _, (src, dst, k), x = plans[0]
+            return (src, dst, k, x if pending else -1)
+    return None
+
+
+def plan_chambers(thinker: Any) -> list[str]:
+    """The other chambers of the turn plan behind `thinker.best()` (where the group goes,
+    the chamber then activated): exactly those the suggestion's sentence names, to show
+    beside the action's own."""
+    plan = _plan(thinker, Board.read(thinker.view))
+    if plan is None:
+        return []
+    src, dst, _k, x = plan
+    out = [PANEL_LETTERS[p] for p in (src, dst, x) if p >= 0]
+    own = chambers_of(thinker.best())
+    return [q for i, q in enumerate(out) if q not in own and q not in out[:i]]
 
 
 __all__ = ["chambers_of", "explain", "plan_chambers"]
