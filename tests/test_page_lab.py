@@ -296,6 +296,40 @@ def test_a_phone_shows_the_scores_and_the_rule_in_force_above_the_lab(page_watch
     page.assert_clean()
 
 
+def test_a_desktop_keeps_the_rule_in_force_in_view_beside_the_status(page_watch):
+    """At 1280x800 a full hand fills the side column and the Character's card lies below
+    its fold (a play-tester never saw Overtime's rule while holding cards): the status bar
+    names the rule in force, whose text its tooltip holds, and a press brings the card into
+    view. No Character yet, no chip; one column shows the strip's instead."""
+    from ui import saves
+    page = page_watch
+    raw = session_save(4, 2, lambda ses: ses.state.turn_number >= 12
+                       and ses.state.character is not None and ses.state.decision == "deploy"
+                       and ses.state.hand_size(ses.state.current_player) >= 3)
+    char = saves.decode(raw).state.character
+    open_saved(page, raw)
+    chip = page.locator("#status-rule")
+    assert chip.is_visible() and chip.inner_text().split() == [
+        "RULE", *char.character_title.split()]
+    assert char.character_text in chip.get_attribute("title")
+    box, bar = chip.bounding_box(), page.locator(".status-bar").bounding_box()
+    assert bar["y"] <= box["y"] and box["y"] + box["height"] <= bar["y"] + bar["height"]
+    card_in_view = """() => {
+      const card = document.getElementById('discard').getBoundingClientRect();
+      const side = document.querySelector('aside.side').getBoundingClientRect();
+      return card.top >= side.top - 1 && card.top + 60 <= Math.min(side.bottom, innerHeight);
+    }"""
+    assert not page.evaluate(card_in_view), "the card was in view already: no test"
+    chip.click()
+    page.wait_for_function(card_in_view)
+    assert "called" in page.get_attribute("#discard", "class")
+    page.set_viewport_size({"width": 800, "height": 900})
+    assert not chip.is_visible()
+    page.goto("index.html?players=2&seed=5")
+    assert page.locator("#status-rule").is_hidden()  # no Character at the start
+    page.assert_clean()
+
+
 def test_desktop_top_bar_keeps_its_buttons(page_watch):
     page = page_watch
     page.goto("index.html?players=2&seed=5")

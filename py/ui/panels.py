@@ -359,12 +359,29 @@ class Panels:
             rule.title = (f"Rules for all: {char.name}: {char.character_title}. "
                           "Tap to read it" if char is not None else "No Character is active yet")
             rule.disabled = char is None
+            chip = by_id("status-rule")
+            chip.innerHTML = strip_rule(char)
+            chip.hidden = char is None
+            chip.title = (f"Rules for all: {char.name}: {char.character_title}: "
+                          f"{char.character_text} (press to see the card)"
+                          if char is not None else "")
             by_id("strip-rule-text").textContent = (
                 f"{char.name}: {char.character_title}: {char.character_text}"
                 if char is not None else "")
             if char is None:
                 self.toggle_rule(False)
         self.texts.prop("table-strip", "hidden", False)
+
+    def show_character(self) -> None:
+        """The status bar's rule (a desktop): bring the Character's card in the side column
+        into view, and mark it for a moment."""
+        from .access import to_options
+
+        card = by_id("discard")
+        card.scrollIntoView(to_options({"block": "nearest", "behavior": "smooth"}))
+        card.classList.remove("called")
+        card.getBoundingClientRect()  # restart the mark's animation
+        card.classList.add("called")
 
     def toggle_rule(self, shown: bool | None = None) -> None:
         """Open or close the rule of the Character in force under the strip (None: the
