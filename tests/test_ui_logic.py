@@ -673,6 +673,9 @@ def test_a_recycle_that_ends_the_game_says_the_chamber_stays():
                 words = eventlog.entry_text(s, str(a), t)
                 stays = f"the game ends before the recycle is done, so {gone[0]} stays in the lab"
                 assert stays in words, words
+                # Told as begun, not as done: "starts to recycle chamber I ...".
+                assert " starts to recycle chamber " in words.split(":", 1)[0], words
+                assert " recycles chamber " not in words, words
                 # and so does the result's last action, its parts separated as in the log
                 said = story.ending([s, t], [str(a)])
                 assert said is not None and f", {stays}" in said

@@ -81,7 +81,7 @@ def own_losses_text(before: Any, text: str, after: Any = None) -> str:
 
 def entry_text(before: Any, text: str, after: Any) -> str:
     """The log's sentence for `text` played at `before` (giving `after`)."""
-    said = before.describe(text)
+    said = choice_said(before, text, after)
     named = set(text.split()[1:])
     parts: list[str] = []
     # A new active Character follows the end of a card's action; it is no consequence of the
@@ -105,6 +105,17 @@ def entry_text(before: Any, text: str, after: Any) -> str:
         if p is not None and p not in parts:
             parts.append(p)
     return said + (": " + ", ".join(parts) if parts else "") + "".join(f"; {a}" for a in apart)
+
+
+def choice_said(before: Any, text: str, after: Any) -> str:
+    """The engine's sentence for the choice `text`, unless the game ended before it was
+    done: a recycle cut short is told as begun ("Orange starts to recycle chamber I into the
+    middle row"), which "the game ends before the recycle is done" then completes (it read
+    "recycles chamber I ... so I stays in the lab", a contradiction to a play-tester)."""
+    said = before.describe(text)
+    if recycle_cut_short(text, after):
+        said = said.replace(" recycles chamber ", " starts to recycle chamber ", 1)
+    return said
 
 
 def recycle_cut_short(text: str, after: Any) -> str | None:

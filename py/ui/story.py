@@ -14,7 +14,7 @@ from typing import Any
 from cakegame.events import EventKind, short
 
 from .escape import escape
-from .eventlog import recycle_cut_short
+from .eventlog import choice_said, recycle_cut_short
 from .labels import COLOURS, DIVISION_NAMES
 
 WIDTH = 640
@@ -119,7 +119,7 @@ def ending(states: list[Any], actions: list[str]) -> str | None:
     Cake Slices"), so the move it finished is said instead."""
     if not actions or not states[-1].is_over:
         return None
-    said = states[-2].describe(actions[-1])
+    said = choice_said(states[-2], actions[-1], states[-1])
     events = [e for e in states[-1].events if e.kind in ENDING_EVENTS]
     moved = [e for e in events if e.kind is EventKind.MOVED]
     if actions[-1].startswith("carry ") and moved:
