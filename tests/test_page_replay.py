@@ -255,6 +255,8 @@ def test_export_and_import_restore_the_game_and_its_history(page_watch, fresh_pr
     info.value.save_as(path)
     exported = json.loads(path.read_text())
     assert exported["record"] == original["record"]
+    # The page says where the game went (a browser may download without a word).
+    assert info.value.suggested_filename in page_watch.inner_text("#notice")
     page_watch.close()
     with fresh_profile() as page:
         page.goto("index.html")

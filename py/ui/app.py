@@ -798,11 +798,14 @@ class App:
         blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
                                                     dict_converter=window.Object.fromEntries))
         url = window.URL.createObjectURL(blob)
-        link = h("a", None, None, href=url,
-                 download=f"cakegame-seed{s.seed}-turn{s.turn_number}.json")
+        name = f"cakegame-seed{s.seed}-turn{s.turn_number}.json"
+        link = h("a", None, None, href=url, download=name)
         document.body.append(link)
         link.click()
         link.remove()
+        # The browser may save it without a word: say where the game went, and the way back.
+        self.notice(f"Exported the game as {name} (your downloads). Import, in More, opens "
+                    "it again, here or in another browser.")
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
 
     def on_import(self, event: Any) -> None:
