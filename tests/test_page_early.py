@@ -79,7 +79,8 @@ def test_a_new_player_fills_the_form_while_python_loads_and_the_game_starts_with
     # The link to the same game again wraps only between its settings, the name as text.
     share = page.locator("#ng-share")
     assert share.locator("wbr").count() >= 3 and share.locator("b").count() == 0
-    assert share.inner_text().startswith("Same game again: index.html?")
+    assert share.inner_text().startswith(
+        f"The same deal for anyone, at this address: {site_url}index.html?")
 
 
 def test_a_returning_player_sees_the_last_board_before_python_and_it_matches(

@@ -107,10 +107,14 @@ class NewGameDialog:
 
     def _share(self) -> None:
         st = self.read()
-        # The link may wrap only between its settings (it broke inside names: "Ora/nge").
-        query = f"index.html{params.query_of(st)}".split("&")
-        by_id("ng-share").innerHTML = "Same game again: " + "&amp;<wbr>".join(
-            esc(part) for part in query)
+        # The whole address, to copy and send (the page's own name alone, "index.html?...",
+        # read as jargon and led nowhere from another device). It may wrap only between its
+        # settings (it broke inside names: "Ora/nge").
+        here = str(window.location.href).split("#")[0].split("?")[0]
+        base = here[:here.rfind("/") + 1]
+        query = f"{base}index.html{params.query_of(st)}".split("&")
+        by_id("ng-share").innerHTML = "The same deal for anyone, at this address: " + \
+            "&amp;<wbr>".join(esc(part) for part in query)
 
     def open(self, st: params.Settings, can_continue: bool, game_on: bool,
              any_game: bool) -> None:

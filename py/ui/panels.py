@@ -283,7 +283,8 @@ class Panels:
                 top.append(h("span", labels.DIVISION_NAMES[seat], "muted small"))
             kind = h("select", None, "seat-kind", aria_label=f"Who plays {s.names[seat]}")
             for k in saves.SEAT_KINDS:
-                text = "Human" if k == "human" else f"Computer ({k})"
+                # As the new-game form names them ("Easy computer").
+                text = "Human" if k == "human" else f"{k.capitalize()} computer"
                 opt = h("option", text, value=k)
                 if k == seats[seat]:
                     opt.selected = True
