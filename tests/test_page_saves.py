@@ -291,3 +291,62 @@ def test_a_tie_on_cake_at_the_end_says_how_it_was_broken(page_watch):
         "Blue and Green are level on cake (2 each); Green has the most Test Subjects in the "
         "lab (3, against 0).")
     page_watch.assert_clean()
+
+
+def test_a_game_kept_aside_is_listed_opened_and_deleted_from_more(page_watch):
+    """The games the page kept aside are in reach: More lists them ("Kept games (2)"), in
+    words (names shown as text), a damaged one without Open. Opening one plays it on and
+    keeps the game on the table aside in its place; a delete asks once more."""
+    from playhelp import session_save
+
+    page = page_watch
+    table = session_save(2, 5, lambda ses: ses.state.turn_number >= 3)
+    names = ["<b>Ann</b>", "Bo"]
+    other = cakegame.new_game(players=2, seed=9, names=names)
+    for _ in range(12):
+        other = other.apply(other.legal_actions()[0])
+    page.goto("rules.html", wait_ready=False)
+    page.evaluate("""([table, kept]) => {
+        localStorage.setItem('cakegame.save', table);
+        localStorage.setItem('cakegame.save.kept.1700000000000', kept);
+        localStorage.setItem('cakegame.save.broken.1700000005000', '{not a save');
+    }""", [table, saves.encode(other, ["human", "human"])])
+    page.goto("index.html")
+    page.click("#more summary")
+    assert page.inner_text("#btn-kept") == "Kept games (2)"
+    page.click("#btn-kept")
+    page.wait_for_selector("#kept[open]")
+    items = page.locator("#kept-list .kept-item")
+    assert items.count() == 2
+    assert items.nth(0).locator(".kept-what").inner_text().startswith("Cannot be opened: ")
+    assert items.nth(0).locator('[data-do="open"]').count() == 0
+    assert items.nth(1).locator(".kept-what").inner_text() == (
+        f"<b>Ann</b> and Bo, turn {other.turn_number}")
+    assert page.locator("#kept-list b").count() == 0  # a typed name is text, not markup
+    items.nth(1).locator('[data-do="open"]').click()
+    page.wait_for_selector("#message[open]")
+    assert page.inner_text("#msg-title") == "Kept game opened"
+    assert "More, then Kept games" in page.inner_text("#msg-text")
+    page.click("#msg-ok")
+    assert cakegame.State.from_json(saved_game(page)) == other
+    # The game that was on the table took the opened one's place among the kept.
+    page.click("#more summary")
+    assert page.inner_text("#btn-kept") == "Kept games (2)"
+    page.click("#btn-kept")
+    page.wait_for_selector("#kept[open]")
+    whats = page.locator("#kept-list .kept-what").all_inner_texts()
+    table_state = saves.decode(table).state
+    assert f"{table_state.names[0]} and {table_state.names[1]}, turn " \
+        f"{table_state.turn_number}" in whats
+    # Deleting asks once more; "Keep it" keeps it.
+    broken = page.locator("#kept-list .kept-item.damaged")
+    broken.locator('[data-do="delete"]').click()
+    page.locator('#kept-list [data-do="keep"]').click()
+    assert page.locator("#kept-list .kept-item").count() == 2
+    page.locator('#kept-list .kept-item.damaged [data-do="delete"]').click()
+    assert page.evaluate("document.activeElement.dataset.do") == "delete-yes"
+    page.keyboard.press("Enter")
+    assert page.locator("#kept-list .kept-item").count() == 1
+    assert page.evaluate("localStorage.getItem('cakegame.save.broken.1700000005000')") is None
+    page.click("#kept-close")
+    page.assert_clean()

@@ -360,3 +360,37 @@ def test_a_press_made_before_a_redraw_is_stale_and_keys_do_not_repeat():
     assert g.stale(Ev(30.0, 1))
     assert not g.stale(Ev(40.0, 0))  # Enter on a focused chamber: the click is the press
     assert g.stale(Ev(50.0, 0, repeat=True))
+
+
+# ---- the games kept aside, as the player sees them listed (ui/kept.py) ---------------------
+
+def test_kept_games_are_listed_newest_first_in_words_and_a_damaged_one_says_so():
+    """Every copy the page kept aside (`cakegame.save.kept.<time>`, `.broken.<time>`) is
+    listed for the player, newest first: who plays and the turn, a finished game's result,
+    a damaged copy said to be damaged (never opened); other keys are not games."""
+    from ui import kept
+
+    playing = game(30, players=3, seed=17, names=["Ann", "Bo", "Cy"])
+    finished = game(0, seed=5)
+    while not finished.is_over:
+        finished = finished.apply(finished.legal_actions()[0])
+    items = [
+        ("cakegame.save", good()),
+        ("cakegame.prefs", "{}"),
+        (slot.KEPT_PREFIX + "1700000000000",
+         saves.encode(playing, ["human", "easy", "hard"])),
+        (saves.BROKEN_PREFIX + "1700000005000", "{not a save"),
+        (slot.KEPT_PREFIX + "1700000009000", saves.encode(finished, ["human", "human"])),
+        (slot.KEPT_PREFIX + "1699999999999", None),  # the browser would not read it
+    ]
+    listed = kept.listing(items)
+    assert [k.at_ms for k in listed] == [1700000009000, 1700000005000, 1700000000000,
+                                         1699999999999]
+    last, broken, ann, unread = listed
+    winners = " and ".join(finished.names[w] for w in finished.outcome.winners)
+    assert last.summary.startswith(f"{finished.names[0]} and {finished.names[1]}, finished: "
+                                   f"{winners} ") and not last.damaged
+    assert ann.summary == f"Ann, Bo and Cy, turn {playing.turn_number}" and not ann.damaged
+    assert broken.damaged and broken.summary.startswith("Cannot be opened: the save is damaged")
+    assert unread.damaged and unread.summary == "Cannot be opened: this browser could not read it"
+    assert not kept.is_kept("cakegame.save") and kept.is_kept(saves.BROKEN_PREFIX + "1")

@@ -17,7 +17,6 @@ import asyncio
 from typing import Any
 
 import cakegame
-from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from . import (
@@ -43,7 +42,8 @@ from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
 from .clicks import ClickGuard
-from .dom import Texts, by_id, found, h
+from .dom import Texts, by_id, download, found
+from .keptview import KeptView
 from .labview import LabView
 from .listen import Listeners
 from .newgame import NewGameDialog, random_seed
@@ -105,6 +105,7 @@ class App:
         if window.matchMedia("(hover: none) and (pointer: coarse)").matches:
             panelsmod.press_word = "tap"
         self._wire()
+        later.after_first_paint(self.kept.refresh)  # More's "Kept games (N)", if any
         self.settings = params.parse_query(window.location.search, random_seed())
         self.animator.set_fixed(self.settings.bot_pace_ms)
         fragment = str(window.location.hash or "")
@@ -179,6 +180,8 @@ class App:
         self._on("btn-legend", "click", lambda e: dialogs.open_modal("legend-box"))
         self._on("legend-close", "click", lambda e: dialogs.close("legend-box"))
         self._on("btn-prefs", "click", lambda e: self.open_prefs())
+        self.kept = KeptView(self.saver.store, self._on, self.open_kept)
+        self._on("more", "toggle", lambda e: self.kept.refresh())
         self._on("prefs-close", "click", lambda e: dialogs.close("prefs"))
         self._on("pref-confirm", "change", lambda e: self.set_pref(
             "confirm_end", bool(e.target.checked)))
@@ -263,7 +266,8 @@ class App:
         text = ("This game was played on in another tab: this tab now shows the latest "
                 "position.")
         if kept:
-            text += f" The position this tab had not saved yet was kept aside as “{kept}”."
+            text += (" The position this tab had not saved yet was kept aside (More, then "
+                     "Kept games, lists it).")
         self.notice(text)
 
     def new_game(self, settings: params.Settings, guided: bool = False) -> None:
@@ -794,19 +798,11 @@ class App:
         s = self.state
         if s is None:
             return
-        text = self.session.save_text()
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
-                                                    dict_converter=window.Object.fromEntries))
-        url = window.URL.createObjectURL(blob)
         name = f"cakegame-seed{s.seed}-turn{s.turn_number}.json"
-        link = h("a", None, None, href=url, download=name)
-        document.body.append(link)
-        link.click()
-        link.remove()
+        download(name, self.session.save_text())
         # The browser may save it without a word: say where the game went, and the way back.
         self.notice(f"Exported the game as {name} (your downloads). Import, in More, opens "
                     "it again, here or in another browser.")
-        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
 
     def on_import(self, event: Any) -> None:
         files = event.target.files
@@ -860,9 +856,10 @@ class App:
         self.pending_import = None
         dialogs.close("import-confirm")
 
-    def _import_now(self, save: saves.Save) -> None:
-        """Replace the game by an imported one, keeping the game in progress aside first
-        (as a copy in this browser, or as a file if storage refuses the copy)."""
+    def _import_now(self, save: saves.Save, title: str = "Game imported",
+                    lead: str = "The game from the file is now in play.") -> None:
+        """Replace the game by an imported (or kept) one, keeping the game in progress aside
+        first (as a copy in this browser, or as a file if storage refuses the copy)."""
         replaced = self.state is not None and not self.state.is_over
         kept = self.saver.keep_aside() if replaced else None
         if replaced and kept is None:
@@ -871,12 +868,33 @@ class App:
             dialogs.close(d)
         self.saver.held = False
         self._resume(save)
-        words = "The game from the file is now in play." + self.import_note
+        words = lead + self.import_note
         if kept:
-            words += f" The game it replaced was kept aside in this browser as “{kept}”."
+            words += (" The game it replaced was kept aside in this browser (More, then Kept "
+                      "games, lists it).")
         elif replaced:
             words += " The game it replaced could not be kept in this browser: it was exported."
-        dialogs.message("Game imported", words)
+        self.kept.refresh()
+        dialogs.message(title, words)
+
+    def open_kept(self, key: str, raw: str) -> None:
+        """Play on a game kept aside (`key`, its text): the game on the table takes its place
+        among the kept ones, and the copy opened leaves the list (it is the saved game now)."""
+        try:
+            save = saves.decode(raw)
+        except saves.SaveError as error:
+            dialogs.message("The kept game could not be opened", f"It is damaged: {error}.")
+            return
+        self.import_note = ""
+        if save.record is not None:
+            try:
+                recordmod.check(save.record, save.state)
+            except recordmod.RecordError:
+                save.record = None
+                self.import_note = " Its history could not be restored, so it has no replay."
+        self._import_now(save, "Kept game opened", "The kept game is now in play.")
+        self.saver.store.remove(key)
+        self.kept.refresh()
 
     # ---- computer players ----------------------------------------------------------------
     def _schedule_bot(self) -> None:

@@ -238,3 +238,31 @@ class Store:
 
     def has(self, key: str) -> bool:
         return self.get(key) is not None
+
+    def keys(self) -> list[str]:
+        """Every key stored by this site ([] if the browser will not say)."""
+        if self._ls is None:
+            return []
+        try:
+            return [str(self._ls.key(i)) for i in range(int(self._ls.length))]
+        except Exception:
+            return []
+
+    def items(self) -> list[tuple[str, str | None]]:
+        """Every stored (key, text) of this site; a text that cannot be read is None."""
+        return [(key, self.get(key)) for key in self.keys()]
+
+
+def download(name: str, text: str) -> None:
+    """Offer `text` as a file called `name` (a JSON save), the way a link with `download`
+    does."""
+    from pyodide.ffi import to_js
+
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = h("a", None, None, href=url, download=name)
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)

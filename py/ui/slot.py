@@ -91,7 +91,7 @@ class Slot:
             return ("It could not be copied aside, so it is left untouched and this game "
                     "will not be saved over it.")
         self.known = raw
-        return f"It was kept aside in this browser's storage as “{kept}”."
+        return "It was kept aside in this browser (More, then Kept games, lists it)."
 
     def keep_aside(self, raw: str, prefix: str) -> str | None:
         """Copy `raw` under a new key starting with `prefix`; the key, or None if refused."""

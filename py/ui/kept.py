@@ -1,0 +1,66 @@
+"""Games kept aside in this browser, as the player sees them listed.
+
+The page never loses a game: one it replaces (an import, a continued replay, another tab's
+game) is copied to `cakegame.save.kept.<time>`, and a save it cannot read to
+`cakegame.save.broken.<time>` (ui/slot.py). This module turns those stored copies into a
+list a player can act on (ui/keptview.py shows it: open, export, delete): newest first,
+each summed up in words from its save, a damaged one said to be damaged. Pure, so it is
+tested under CPython.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cakegame.words import listed
+
+from . import saves, slot
+
+PREFIXES = (slot.KEPT_PREFIX, saves.BROKEN_PREFIX)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One copy kept aside: its storage key, when it was kept (ms since 1970, 0 if the key
+    does not say), whether it can be opened, and what it holds in words."""
+
+    key: str
+    at_ms: int
+    damaged: bool
+    summary: str
+
+
+def is_kept(key: str) -> bool:
+    return any(key.startswith(prefix) for prefix in PREFIXES)
+
+
+def summary(save: saves.Save) -> str:
+    """A kept game in a few words: "Ann, Bo and Cy, turn 14" or "Ann and Bo, finished:
+    Bo won (turn 30)"."""
+    s = save.state
+    who = listed(list(s.names))
+    if s.is_over:
+        winners = [s.names[w] for w in s.outcome.winners]
+        won = f"{listed(winners)} {'won' if len(winners) == 1 else 'shared the win'}"
+        return f"{who}, finished: {won} (turn {s.turn_number})"
+    return f"{who}, turn {s.turn_number}"
+
+
+def entry(key: str, raw: str | None) -> Kept:
+    """What the copy stored under `key` holds (`raw`, its text; None if it cannot be read)."""
+    stamp = key.rsplit(".", 1)[-1]
+    at_ms = int(stamp) if stamp.isdigit() else 0
+    if raw is None:
+        return Kept(key, at_ms, True, "Cannot be opened: this browser could not read it")
+    try:
+        save = saves.decode(raw)
+    except saves.SaveError as error:
+        return Kept(key, at_ms, True, f"Cannot be opened: {error}")
+    return Kept(key, at_ms, False, summary(save))
+
+
+def listing(items: Iterable[tuple[str, str | None]]) -> list[Kept]:
+    """The kept copies among stored (key, text) pairs, newest first."""
+    found = [entry(key, raw) for key, raw in items if is_kept(key)]
+    return sorted(found, key=lambda k: (k.at_ms, k.key), reverse=True)
