@@ -417,7 +417,7 @@ def test_log_entries_tell_consequences_and_never_name_a_taken_card():
             ses.apply(text)
             turn, seat, words, letters = ses.log[-1]
             assert (turn, seat) == (before.turn_number, before.current_player)
-            assert words.startswith(before.describe(text))
+            assert words.startswith(eventlog.choice_said(before, text, ses.state))
             for e in ses.state.events:
                 if e.kind.value == "card_taken" and e.card:
                     assert labels.card_name(e.card) not in words.split(":", 1)[-1]
