@@ -15,7 +15,7 @@ import cakegame
 import cakegame.bots
 import pytest
 from playhelp import click_random, open_saved, status
-from ui import drawing, guide, record, saves, sharelink
+from ui import drawing, eventlog, guide, record, saves, sharelink
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -292,7 +292,9 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, fresh_pro
     page_watch.goto("./")
     page_watch.wait_for_selector("#gameover[open] #go-story:not([hidden])")
     assert page_watch.inner_text("#go-ending").startswith("It ended with this action: ")
-    assert rec.states()[-2].describe(rec.actions[-1]) in page_watch.inner_text("#go-ending")
+    states = rec.states()
+    assert eventlog.choice_said(states[-2], rec.actions[-1], states[-1]) in \
+        page_watch.inner_text("#go-ending")
     assert page_watch.locator("#go-chart svg path.story-line").count() == 8
     shot(page_watch, "story-chart")
     # A marked moment of the game-over story opens the replay there.
