@@ -296,11 +296,11 @@ def test_a_phone_shows_the_scores_and_the_rule_in_force_above_the_lab(page_watch
     page.assert_clean()
 
 
-def test_a_desktop_keeps_the_rule_in_force_in_view_beside_the_status(page_watch):
+def test_a_desktop_keeps_the_rule_in_force_in_view_atop_the_side_column(page_watch):
     """At 1280x800 a full hand fills the side column and the Character's card lies below
-    its fold (a play-tester never saw Overtime's rule while holding cards): the status bar
-    names the rule in force, whose text its tooltip holds, and a press brings the card into
-    view. No Character yet, no chip; one column shows the strip's instead."""
+    its fold (a play-tester never saw Overtime's rule while holding cards): the Divisions
+    panel's heading row names the rule in force, whose text its tooltip holds, and a press
+    brings the card into view. No Character yet, no chip; one column shows the strip's."""
     from ui import saves
     page = page_watch
     raw = session_save(4, 2, lambda ses: ses.state.turn_number >= 12
@@ -308,12 +308,18 @@ def test_a_desktop_keeps_the_rule_in_force_in_view_beside_the_status(page_watch)
                        and ses.state.hand_size(ses.state.current_player) >= 3)
     char = saves.decode(raw).state.character
     open_saved(page, raw)
-    chip = page.locator("#status-rule")
+    chip = page.locator("#rule-chip")
     assert chip.is_visible() and chip.inner_text().split() == [
         "RULE", *char.character_title.split()]
     assert char.character_text in chip.get_attribute("title")
-    box, bar = chip.bounding_box(), page.locator(".status-bar").bounding_box()
-    assert bar["y"] <= box["y"] and box["y"] + box["height"] <= bar["y"] + bar["height"]
+    # In view, on the heading's row, beside the heading's words and not over them.
+    box = chip.bounding_box()
+    head = page.evaluate("""() => { const h = document.getElementById('players-h');
+        const r = document.createRange(); r.selectNodeContents(h);
+        const t = r.getBoundingClientRect(), b = h.getBoundingClientRect();
+        return {right: t.right, top: b.top, bottom: b.bottom}; }""")
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 800
+    assert box["x"] > head["right"] and box["y"] < head["bottom"], (box, head)
     card_in_view = """() => {
       const card = document.getElementById('discard').getBoundingClientRect();
       const side = document.querySelector('aside.side').getBoundingClientRect();
@@ -326,7 +332,7 @@ def test_a_desktop_keeps_the_rule_in_force_in_view_beside_the_status(page_watch)
     page.set_viewport_size({"width": 800, "height": 900})
     assert not chip.is_visible()
     page.goto("index.html?players=2&seed=5")
-    assert page.locator("#status-rule").is_hidden()  # no Character at the start
+    assert page.locator("#rule-chip").is_hidden()  # no Character at the start
     page.assert_clean()
 
 
@@ -672,9 +678,12 @@ def test_a_long_status_fits_its_line_on_a_desktop(page_watch):
     its whole text is the line's tooltip."""
     page = page_watch
     open_saved(page, _late_wide_save())
+    # Measured to the fraction of a pixel: scrollWidth rounds, and hid an ellipsis once.
     status = page.evaluate("""() => { const s = document.getElementById('status');
+        const range = document.createRange(); range.selectNodeContents(s);
         return {text: s.textContent, title: s.title, long: s.classList.contains('long'),
-                cut: s.scrollWidth > s.clientWidth, lines: s.getClientRects().length}; }""")
+                cut: range.getBoundingClientRect().width > s.getBoundingClientRect().width,
+                lines: s.getClientRects().length}; }""")
     assert len(status["text"]) > 64 and status["long"], status
     assert not status["cut"], status
     assert status["title"] == status["text"]

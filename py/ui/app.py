@@ -191,7 +191,7 @@ class App:
         self._on("bot-step", "click", lambda e: self.step_bot())
         self._on("strip-scores", "click", lambda e: by_id("players-h").scrollIntoView(True))
         self._on("strip-rule", "click", lambda e: self.panels.toggle_rule())
-        self._on("status-rule", "click", lambda e: self.panels.show_character())
+        self._on("rule-chip", "click", lambda e: self.panels.show_character())
         log = by_id("log")
         self._on(log, "mouseover", self._log_point)
         self._on(log, "focusin", self._log_point)

@@ -360,7 +360,7 @@ class Panels:
             rule.title = (f"Rules for all: {char.name}: {char.character_title}. "
                           "Tap to read it" if char is not None else "No Character is active yet")
             rule.disabled = char is None
-            chip = by_id("status-rule")
+            chip = by_id("rule-chip")
             chip.innerHTML = strip_rule(char)
             chip.hidden = char is None
             chip.title = (f"Rules for all: {char.name}: {char.character_title}: "
