@@ -320,6 +320,24 @@ def test_a_desktop_keeps_the_rule_in_force_in_view_atop_the_side_column(page_wat
         return {right: t.right, top: b.top, bottom: b.bottom}; }""")
     assert box["y"] >= 0 and box["y"] + box["height"] <= 800
     assert box["x"] > head["right"] and box["y"] < head["bottom"], (box, head)
+    # Every Character's name, at a turn of three figures: beside the heading, never over it
+    # (a long one is cut), inside the panel.
+    over = page.evaluate("""titles => {
+        const chip = document.getElementById('rule-chip');
+        const h = document.getElementById('players-h');
+        const name = chip.querySelector('.strip-rule-name');
+        const was = [name.textContent, h.textContent];
+        h.textContent = 'Divisions · turn 104';
+        const bad = titles.filter(title => {
+          name.textContent = title;
+          const r = document.createRange(); r.selectNodeContents(h);
+          const t = r.getBoundingClientRect(), c = chip.getBoundingClientRect();
+          const p = chip.parentElement.getBoundingClientRect();
+          return c.left < t.right || c.right > p.right || c.top > t.bottom;
+        });
+        [name.textContent, h.textContent] = was;
+        return bad; }""", [c.character_title for c in CARDS])
+    assert not over, over
     card_in_view = """() => {
       const card = document.getElementById('discard').getBoundingClientRect();
       const side = document.querySelector('aside.side').getBoundingClientRect();
