@@ -339,6 +339,13 @@ class WarmContext:
                      {"origin": self.origin, "storageTypes": "all"})
         finally:
             cdp.detach()
+        # A page closed by the last test saved the game as it went (`pagehide`); the
+        # renderer hands localStorage writes to the browser in batches, so that save could
+        # land after the clear above and the next test would resume it (CI saw the new-game
+        # screen replaced by a game once). The keeper shares the pages' renderer: clearing
+        # from it comes after any such write.
+        left = self.keeper.evaluate("() => { localStorage.clear(); return localStorage.length; }")
+        assert left == 0, "the site's storage could not be cleared"
         opened = self.context.new_page()
         # As in a fresh context, nothing comes from an earlier test's HTTP cache (a test
         # that serves other bytes at an address must get them): a route turns it off.
