@@ -72,6 +72,14 @@ def _positions(players: int, seed: int, count: int) -> list[cakegame.State]:
     return out
 
 
+def _hard_thought(st: cakegame.State) -> bots.Thinker:
+    """hard's finished search for the seat to decide at `st` (a hint's, on a small budget)."""
+    t = bots.Thinker(st.view(st.current_player), "hard", seed=5, iterations=8)
+    while not t.step(1):
+        pass
+    return t
+
+
 def _clear_memos() -> None:
     heuristic._plan_memo.clear()
     search._memo.clear()
@@ -400,10 +408,7 @@ def test_a_hint_rates_the_plan_it_suggests_at_least_as_high_as_the_next_best() -
 
     rated = 0
     for st in _positions(2, 51, 6) + _positions(3, 52, 4) + _positions(4, 53, 4):
-        v = st.view(st.current_player)
-        t = bots.Thinker(v, "hard", seed=5, iterations=8)
-        while not t.step(1):
-            pass
+        t = _hard_thought(st)
         text = explain(t)
         assert text.startswith("Suggested: "), text
         m = re.search(r"Tried in \d+ trial games played on to your next turn, the others "
@@ -464,10 +469,7 @@ def test_a_hint_counts_alike_rewards_and_says_who_collects_them() -> None:
     assert explain._pays(Chamber(["q", "c"]), 0) == "the Companion Cube and a Cake Slice"
     assert explain._pays(Chamber([]), 0) == "nothing"
     for st in _positions(3, 52, 6):
-        v = st.view(st.current_player)
-        t = bots.Thinker(v, "hard", seed=5, iterations=8)
-        while not t.step(1):
-            pass
+        t = _hard_thought(st)
         text = explain.explain(t)
         assert "division " not in text, text  # named: "before Blue can collect ..."
         assert "nobody holds its majority; it pays" not in text, text
@@ -504,10 +506,7 @@ def test_a_hint_marks_the_chambers_its_sentence_names() -> None:
 
     planned = 0
     for st in _positions(2, 51, 8) + _positions(3, 52, 6) + _positions(4, 53, 6):
-        v = st.view(st.current_player)
-        t = bots.Thinker(v, "hard", seed=5, iterations=8)
-        while not t.step(1):
-            pass
+        t = _hard_thought(st)
         text = explain(t)
         marked = set(plan_chambers(t)) | set(chambers_of(t.best()))
         if "The plan: " not in text:

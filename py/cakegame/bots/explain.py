@@ -14,6 +14,7 @@ from typing import Any
 
 from ..actions import Action, Verb
 from ..content import DIVISIONS, PANEL_LETTERS
+from ..words import counted
 from .board import Board, static_value
 from .heuristic import P, activation_pending, plan_summary
 from .search import DENY_DEALS
@@ -62,8 +63,8 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
         # Activating pays the majority's holder: said as it is, with what the recycle then
         # takes from that division (its pieces there go with the chamber).
         other = DIVISIONS[who].name
-        lost = [f"{n} Test Subject{'s' if n > 1 else ''}" for n in (c.sub[x][who],) if n] + \
-               [f"{n} Cake Slice{'s' if n > 1 else ''}" for n in (c.cake[x][who],) if n]
+        lost = [counted(n, thing) for n, thing in ((c.sub[x][who], "Test Subject"),
+                                                   (c.cake[x][who], "Cake Slice")) if n]
         text += (f", then activate {letter}: {other} holds its majority and collects "
                  f"{_pays(c, x)}")
         if lost:
