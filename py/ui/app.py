@@ -51,6 +51,7 @@ from .panels import Panels
 from .picture import Picture
 from .replays import Replays
 from .session import Session
+from .slot import KEPT_HINT
 
 # The top bar's tools that need a game on the page (with no game, as after a shared link
 # opened in a new browser, they would do nothing): enabled when one starts.
@@ -266,8 +267,7 @@ class App:
         text = ("This game was played on in another tab: this tab now shows the latest "
                 "position.")
         if kept:
-            text += (" The position this tab had not saved yet was kept aside (More, then "
-                     "Kept games, lists it).")
+            text += f" The position this tab had not saved yet was kept aside ({KEPT_HINT})."
         self.notice(text)
 
     def new_game(self, settings: params.Settings, guided: bool = False) -> None:
@@ -829,16 +829,8 @@ class App:
             dialogs.message("Import failed",
                             f"That file is not a game this page can load: {error}.")
             return
-        self.import_note = ""
-        if save.record is None:
-            self.import_note = " The file holds no history of the game, so it has no replay."
-        else:
-            try:
-                recordmod.check(save.record, save.state)
-            except recordmod.RecordError as error:
-                save.record = None
-                self.import_note = (f" Its history could not be restored ({error}), so it has "
-                                    "no replay.")
+        self.import_note = (" The file holds no history of the game, so it has no replay."
+                            if save.record is None else self._history_note(save))
         if self.state is None or self.state.is_over:
             self._import_now(save)
             return
@@ -870,12 +862,24 @@ class App:
         self._resume(save)
         words = lead + self.import_note
         if kept:
-            words += (" The game it replaced was kept aside in this browser (More, then Kept "
-                      "games, lists it).")
+            words += f" The game it replaced was kept aside in this browser ({KEPT_HINT})."
         elif replaced:
             words += " The game it replaced could not be kept in this browser: it was exported."
         self.kept.refresh()
         dialogs.message(title, words)
+
+    @staticmethod
+    def _history_note(save: saves.Save) -> str:
+        """Check a loaded game's record against its state; one that does not lead there is
+        dropped (the game plays on without a replay) and the words say so, else ""."""
+        if save.record is None:
+            return ""
+        try:
+            recordmod.check(save.record, save.state)
+        except recordmod.RecordError as error:
+            save.record = None
+            return f" Its history could not be restored ({error}), so it has no replay."
+        return ""
 
     def open_kept(self, key: str, raw: str) -> None:
         """Play on a game kept aside (`key`, its text): the game on the table takes its place
@@ -885,13 +889,7 @@ class App:
         except saves.SaveError as error:
             dialogs.message("The kept game could not be opened", f"It is damaged: {error}.")
             return
-        self.import_note = ""
-        if save.record is not None:
-            try:
-                recordmod.check(save.record, save.state)
-            except recordmod.RecordError:
-                save.record = None
-                self.import_note = " Its history could not be restored, so it has no replay."
+        self.import_note = self._history_note(save)
         self._import_now(save, "Kept game opened", "The kept game is now in play.")
         self.saver.store.remove(key)
         self.kept.refresh()

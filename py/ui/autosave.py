@@ -108,7 +108,7 @@ def _rescued() -> tuple[str, str] | None:
         return None
     if not isinstance(reason, str):
         return None
-    where = ("It was kept aside in this browser (More, then Kept games, lists it)."
+    where = (f"It was kept aside in this browser ({slot.KEPT_HINT})."
              if isinstance(kept, str) else "It could not be copied aside.")
     return ("Your saved game could not be resumed",
             f"The saved game could not be resumed: {reason}. {where} You can start a new game.")

@@ -22,6 +22,7 @@ from typing import Any
 from . import saves
 
 KEPT_PREFIX = "cakegame.save.kept."  # games this page replaced (an import, another tab)
+KEPT_HINT = "More, then Kept games, lists it"  # where a player finds them (ui/keptview.py)
 
 SAVED, MOVED, BLOCKED, FAILED = "saved", "moved", "blocked", "failed"
 
@@ -91,7 +92,7 @@ class Slot:
             return ("It could not be copied aside, so it is left untouched and this game "
                     "will not be saved over it.")
         self.known = raw
-        return "It was kept aside in this browser (More, then Kept games, lists it)."
+        return f"It was kept aside in this browser ({KEPT_HINT})."
 
     def keep_aside(self, raw: str, prefix: str) -> str | None:
         """Copy `raw` under a new key starting with `prefix`; the key, or None if refused."""
