@@ -14,7 +14,6 @@ from typing import Any
 
 from ..actions import Action, Verb
 from ..content import DIVISIONS, PANEL_LETTERS
-from ..words import counted
 from .board import Board, static_value
 from .heuristic import P, activation_pending, plan_summary
 from .search import DENY_DEALS
@@ -63,8 +62,11 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
         # Activating pays the majority's holder: said as it is, with what the recycle then
         # takes from that division (its pieces there go with the chamber).
         other = DIVISIONS[who].name
-        lost = [counted(n, thing) for n, thing in ((c.sub[x][who], "Test Subject"),
-                                                   (c.cake[x][who], "Cake Slice")) if n]
+        # (Spelt here: the bots may use only the engine's public API, which has no
+        # `words`.)
+        lost = [f"{n} {thing}{'s' if n > 1 else ''}"
+                for n, thing in ((c.sub[x][who], "Test Subject"), (c.cake[x][who], "Cake Slice"))
+                if n]
         text += (f", then activate {letter}: {other} holds its majority and collects "
                  f"{_pays(c, x)}")
         if lost:
