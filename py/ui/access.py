@@ -16,7 +16,7 @@ import cakegame
 from pyscript import document
 
 from . import commands, keynav, labels, later, speech, targets
-from .dom import by_id, found, markup
+from .dom import by_id, found, js_object, markup
 
 CARD_NAMES = {c.id: c.name for c in cakegame.CARDS}
 NAV_KEYS = frozenset(keynav.ARROWS)
@@ -164,7 +164,7 @@ class Access:
             return
         try:
             if self.pointer:
-                el.focus(to_options({"preventScroll": True}))
+                el.focus(js_object({"preventScroll": True}))
             else:
                 el.focus()
         except Exception:
@@ -366,11 +366,3 @@ class Access:
             self.app.apply(res.try_text)
             return "" if self.app.state is not s else "the action was not played"
         return res.problem
-
-
-def to_options(d: dict[str, Any]) -> Any:
-    """A JS object from a dict (for `focus({preventScroll: true})`)."""
-    from pyodide.ffi import to_js
-    from pyscript import window
-
-    return to_js(d, dict_converter=window.Object.fromEntries)

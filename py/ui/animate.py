@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import window
 
 from . import drawing
-from .dom import by_id, found
+from .dom import by_id, found, js_object
 
 PACES = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "step": 0.0}  # seconds before a bot's move
 DEFAULT_PACE = "normal"
@@ -105,16 +105,16 @@ class Animator:
             el = by_id_fresh(f"fx{i}")
             start = f"translate({x1 - 6:.1f}px, {y1:.1f}px)"
             end = f"translate({x2 - 6:.1f}px, {y2:.1f}px)"
-            self._watch(el.animate(_js([{"transform": start, "opacity": 1},
-                                        {"transform": end, "opacity": 1, "offset": .85},
-                                        {"transform": end, "opacity": 0}]),
-                                   _js({"duration": 650, "delay": 60 * (i % 3),
-                                        "easing": "cubic-bezier(.3,.7,.3,1)",
-                                        "fill": "both"})))
+            frames = [{"transform": start, "opacity": 1},
+                      {"transform": end, "opacity": 1, "offset": .85},
+                      {"transform": end, "opacity": 0}]
+            timing = {"duration": 650, "delay": 60 * (i % 3),
+                      "easing": "cubic-bezier(.3,.7,.3,1)", "fill": "both"}
+            self._watch(el.animate(js_object(frames), js_object(timing)))
         for i, (_kind, _seat, _count, was, now_at) in enumerate(rising):
-            self._watch(by_id_fresh(f"fxr{i}").animate(_js(rise_frames(was, now_at)), _js(
-                {"duration": RISE_MS + (TRAVEL_MS if was != now_at else 0),
-                 "fill": "both"})))
+            timing = {"duration": RISE_MS + (TRAVEL_MS if was != now_at else 0), "fill": "both"}
+            self._watch(by_id_fresh(f"fxr{i}").animate(js_object(rise_frames(was, now_at)),
+                                                        js_object(timing)))
 
     def _watch(self, animation: Any) -> None:
         """Take the effect's element away when its animation ends (or is cancelled): no
@@ -137,8 +137,8 @@ def fly(element: Any, start: str, end: str) -> None:
         _still = reduced_motion()
     if _still:
         return
-    element.animate(_js([{"transform": start}, {"transform": end}]),
-                    _js({"duration": TRAVEL_MS, "easing": TRAVEL_EASING}))
+    element.animate(js_object([{"transform": start}, {"transform": end}]),
+                    js_object({"duration": TRAVEL_MS, "easing": TRAVEL_EASING}))
 
 
 def rise_frames(was: tuple[float, float], now: tuple[float, float]) -> list[dict[str, Any]]:
@@ -170,8 +170,3 @@ def _drop_target(event: Any) -> None:
 def by_id_fresh(element_id: str) -> Any:
     """An element made a moment ago (not cached: the effects layer is rebuilt each time)."""
     return window.document.getElementById(element_id)
-
-
-def _js(value: Any) -> Any:
-    """A Python list or dict as a JS array or object (for the Web Animations API)."""
-    return to_js(value, dict_converter=window.Object.fromEntries)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from .escape import escape
@@ -31,6 +31,12 @@ SVG_NS = "http://www.w3.org/2000/svg"
 def found(value: Any) -> bool:
     """True unless `value` is JS null or undefined (e.g. `closest()` that found nothing)."""
     return value is not None and value is not jsnull
+
+
+def js_object(value: dict[str, Any] | list[Any]) -> Any:
+    """A JS object (or array) from a Python dict (or list): an options argument such as
+    `focus({preventScroll: true})`, an event's init, an animation's keyframes."""
+    return to_js(value, dict_converter=window.Object.fromEntries)
 
 
 _BY_ID: dict[str, Any] = {}

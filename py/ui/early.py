@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyodide.ffi import to_js
 from pyscript import window
 
-from .dom import by_id, found
+from .dom import by_id, found, js_object
 
 
 @dataclass
@@ -59,8 +58,7 @@ def take() -> Early:
 
 def _event(name: str) -> Any:
     """A bubbling DOM event, so the dialog's own handlers run as after a player's input."""
-    return window.Event.new(name, to_js({"bubbles": True},
-                                        dict_converter=window.Object.fromEntries))
+    return window.Event.new(name, js_object({"bubbles": True}))
 
 
 def restore(early: Early) -> None:

@@ -27,9 +27,8 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from . import drawing, edges
-from .access import to_options
 from .animate import reduced_motion
-from .dom import by_id, found
+from .dom import by_id, found, js_object
 
 ZOOMS = (0.6, 0.8, 1.0, 1.25, 1.5)
 # The middle zoom button's words and tooltip: at the readable size, and away from it.
@@ -301,7 +300,7 @@ class LabView:
         half_h = drawing.R * self.scale
         left, top = edges.reveal(side, hidden, geo, half_w, half_h, MARKER_ROOM)
         smooth = "auto" if reduced_motion() else "smooth"
-        self.wrap.scrollTo(to_options({"left": left, "top": top, "behavior": smooth}))
+        self.wrap.scrollTo(js_object({"left": left, "top": top, "behavior": smooth}))
         if keyboard:
             self._focus_nearest(side, hidden)
 
@@ -319,7 +318,7 @@ class LabView:
                     return
                 target = el if name.startswith("ghost:") else el.querySelector(".hex")
                 if found(target):
-                    target.focus(to_options({"preventScroll": True}))
+                    target.focus(js_object({"preventScroll": True}))
                 return
 
     # ---- panning -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 from cakegame.content import CARD_BY_ID
 
 from . import eventlog, labels, saves, targets
-from .dom import Texts, by_id, h, markup
+from .dom import Texts, by_id, h, js_object, markup
 from .eventlog import SINCE_PART
 from .session import Session
 
@@ -376,10 +376,8 @@ class Panels:
     def show_character(self) -> None:
         """The status bar's rule (a desktop): bring the Character's card in the side column
         into view, and mark it for a moment."""
-        from .access import to_options
-
         card = by_id("discard")
-        card.scrollIntoView(to_options({"block": "nearest", "behavior": "smooth"}))
+        card.scrollIntoView(js_object({"block": "nearest", "behavior": "smooth"}))
         card.classList.remove("called")
         card.getBoundingClientRect()  # restart the mark's animation
         card.classList.add("called")
