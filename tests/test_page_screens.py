@@ -360,8 +360,9 @@ TURN_SO_FAR = """
 def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_watch):
     """A seeded game against a computer player, played until the computer destroys some of
     the person's Test Subjects: the strip's first phrase names that loss (as the engine's
-    events tell it, read back from the saved game), the board has an arrow for each move
-    of the other's turn, and both go once the person acts."""
+    events tell it, read back from the saved game) and the board has an arrow for each move
+    of the other's turn. Once the person acts the arrows go, but the news stays all turn,
+    quieter, with what the person did this turn on a line of its own under it."""
     from ui import eventlog, saves
     from ui.session import Session
     page = page_watch
@@ -374,7 +375,7 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         ses.resume(saves.decode(page.evaluate(SAVED_GAME)))
         me = ses.state.current_player
         moves = ses.since_events(me)
-        want = eventlog.since_summary(moves, me, ses.state.names)
+        want = eventlog.since_summary(ses.news_events(me), me, ses.state.names)
         assert shown["phrases"] == [list(p) for p in want]
         assert sorted(shown["arrows"]) == sorted([a, b] for a, b, _, _ in eventlog.arrows(moves))
         lost = sum(e.count for _, evs in moves for e in evs
@@ -402,14 +403,17 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         assert page.evaluate(CLICK, [action, targets.chamber_of(action)]) is not None
     else:
         raise AssertionError("the computer never destroyed the person's Test Subjects")
-    # The person acts: the news and the arrows are gone.
+    # The person acts: the arrows are gone, the news stays (quieter).
+    news = shown["phrases"]
     action, _ = person_choice(page)
     result = page.evaluate(CLICK, [action, targets.chamber_of(action)])
     if result and result[0] == "open":
         page.evaluate(CLICK, [action, None])
     shown = page.evaluate(SINCE)
-    assert shown["arrows"] == [] and shown["phrases"] == []
-    # The strip now says what the person did this turn, from the engine's events (as
+    if not shown["hidden"]:  # (unless that decision ended the person's turn)
+        assert shown["arrows"] == [] and shown["phrases"] == news
+        assert "quiet" in page.get_attribute("#since", "class")
+    # The strip now also says what the person did this turn, from the engine's events (as
     # "since your last turn" is), read back from the saved game: checked after each of the
     # person's decisions until it has something to say (a half-made move tells nothing).
     for _ in range(12):
@@ -420,8 +424,10 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         turn = eventlog.turn_summary(ses.turn_events(me), me)
         assert page.evaluate(TURN_SO_FAR) == [[k, t] for k, t in turn]
         if turn:
-            assert page.inner_text("#since-text") == \
-                "This turn so far: " + " · ".join(t for _, t in turn)
+            told = page.inner_text("#since-text")
+            assert told.startswith("Since your last turn: ")
+            assert told.endswith("\nThis turn so far: " + " · ".join(t for _, t in turn))
+            assert [list(p) for p in page.evaluate(SINCE)["phrases"]] == news
             break
         action, _ = person_choice(page)
         result = page.evaluate(CLICK, [action, targets.chamber_of(action)])

@@ -464,6 +464,40 @@ def test_since_last_turn_lists_the_others_moves_until_the_player_acts():
     assert ses.since_last_turn(me) == []
 
 
+def test_the_news_stays_the_whole_turn_while_the_board_marks_go_with_the_first_decision():
+    """`news_events` tells the same moves from the player's first decision of a turn to its
+    last (a play-tester saw the news go and an empty box in its place); `since_events`, which
+    the board's arrows and badges follow, still empties once the player acts."""
+    for seed in range(1, 9):
+        ses = _session(players=3, seed=seed)
+        rng = random.Random(seed)
+        me = ses.state.current_player
+        while ses.state.current_player == me:
+            ses.apply(rng.choice(ses.legal_texts()))
+        while ses.state.current_player != me and not ses.state.is_over:
+            ses.apply(rng.choice(ses.legal_texts()))
+        if ses.state.is_over:
+            continue
+        news = ses.news_events(me)
+        assert news and news == ses.since_events(me)
+        assert all(seat != me for seat, _ in news)
+        turn = ses.state.turn_number
+        decided = 0
+        while not ses.state.is_over and ses.state.turn_number == turn:
+            mine = ses.state.current_player == me
+            ses.apply(rng.choice(ses.legal_texts()))
+            decided += mine
+            if ses.state.current_player == me and ses.state.turn_number == turn:
+                assert ses.news_events(me) == news
+                assert ses.since_events(me) == []
+        assert decided
+        # The next turn of the same player hears of the moves after this one, not these.
+        while not ses.state.is_over and ses.state.current_player != me:
+            ses.apply(rng.choice(ses.legal_texts()))
+        if not ses.state.is_over:
+            assert ses.news_events(me) == ses.since_events(me) != news
+
+
 def test_the_share_link_keeps_every_setting_and_the_names():
     s = params.Settings(players=3, seed=77, names=["Ann & Bo", "Zoë", "C,D", "x"],
                         seats=["human", "easy", "human", "hard"], first=2, pass_device=True)

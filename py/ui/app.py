@@ -715,15 +715,19 @@ class App:
         panels.hand(s, *self._hand_shown(s, human, curtain), t)
         panels.log(s.names)
         # Once the person has acted (or while a computer plays), the strip says what the
-        # seat to act did this turn so far.
+        # seat to act did this turn so far; a person's news stays above it all turn long
+        # (the board's marks of it went with the first decision: the lab has moved on).
         turn_so_far: list[tuple[str, str]] = []
+        news = moves
         if not (since or curtain or over):
             turn_so_far = eventlog.turn_summary(session.turn_events(seat), seat)
-        panels.since(eventlog.since_summary(moves, s.current_player, s.names), turn_so_far,
+            if human and session.humans:
+                news = session.news_events(seat)
+        panels.since(eventlog.since_summary(news, s.current_player, s.names), turn_so_far,
                      "This turn so far: " if human or seat is None
                      else f"{s.names[seat]}'s turn so far: ",
                      "Since your last turn: " if session.has_decided(s.current_player)
-                     else "Before your first turn: ")
+                     else "Before your first turn: ", news is not moves)
         can_undo = self.confirming is not None or session.can_undo()
         self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
         self.texts.prop("btn-undo", "title", history.UNDO_TITLE if can_undo

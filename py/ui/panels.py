@@ -518,38 +518,42 @@ class Panels:
     def since(self, phrases: list[tuple[str, str]],
               turn_so_far: list[tuple[str, str]] | None = None,
               lead: str = "This turn so far: ",
-              news_lead: str = "Since your last turn: ") -> None:
+              news_lead: str = "Since your last turn: ", read: bool = False) -> None:
         """The strip that says what the others did since this player's last turn,
         consequences first (`eventlog.since_summary`): one span per phrase, its kind in
         `data-kind`. Once the player has acted, what they did this turn so far
-        (`eventlog.turn_summary`, the same way), quieter. An empty strip keeps its room
-        (css: no jumps)."""
+        (`eventlog.turn_summary`, the same way) follows on a line of its own, and the news
+        stays above it, quieter (`read`: the player has acted since it came). An empty strip
+        keeps its room (css: no jumps)."""
         turn_so_far = turn_so_far or []
-        key = (tuple(phrases), tuple(turn_so_far), lead, news_lead)
+        key = (tuple(phrases), tuple(turn_so_far), lead, news_lead, read)
         if key == self.since_key:
             return
         self.since_key = key
         sep = markup("span", " · ", "since-sep", aria_hidden="true")
         brk = markup("span", " · ", "since-sep since-break", aria_hidden="true")
+        parts: list[str] = []
         if phrases:
             # A line for each part of the news (what happened to you, the others' gains,
             # their losses, the moves): a busy round of four players reads as lines, not as
             # one run of phrases.
-            parts = [markup("span", news_lead, "since-lead")]
+            parts.append(markup("span", news_lead, "since-lead"))
             for i, (kind, text) in enumerate(phrases):
                 if i:
                     new_line = SINCE_PART[kind] != SINCE_PART[phrases[i - 1][0]]
                     parts.append(brk if new_line else sep)
                 parts.append(markup("span", text, f"since-p {kind}", data_kind=kind))
-            html = "".join(parts)
-        elif turn_so_far:
-            html = markup("span", lead, "since-lead") + sep.join(
-                markup("span", text, f"since-turn {kind}", data_kind=kind)
-                for kind, text in turn_so_far)
-        else:
+        if turn_so_far:
+            if parts:
+                parts.append(brk)
+            parts.append(markup("span", lead, "since-lead since-now"))
+            parts.append(sep.join(markup("span", text, f"since-turn {kind}", data_kind=kind)
+                                  for kind, text in turn_so_far))
+        if not parts:
             self.texts.prop("since", "hidden", True)
             by_id("since-text").innerHTML = ""
             return
-        by_id("since-text").innerHTML = html
-        self.texts.cls("since", "since" if phrases else "since quiet")
+        by_id("since-text").innerHTML = "".join(parts)
+        # The news is read: once the player has acted it stays, quieter, above what they did.
+        self.texts.cls("since", "since" if phrases and not read else "since quiet")
         self.texts.prop("since", "hidden", False)

@@ -221,6 +221,23 @@ class Session:
         return [(entry[1], ev or ()) for entry, ev in
                 zip(self.log[len(self.log) - n:], self.events[len(self.events) - n:])]
 
+    def news_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """As `since_events`, but for the whole of `seat`'s turn: once it has acted, the
+        others' moves between its previous decision and its first one of this turn, so
+        the news stays readable while it plays the rest of the turn."""
+        first = self._first_this_turn(seat)
+        if first is None:
+            return self.since_events(seat)
+        start = first
+        while start > 0 and self.log[start - 1][1] != seat:
+            start -= 1
+        if start == first:
+            return []
+        if any(e is None for e in self.events[start:first]):
+            self._events_back()
+        return [(entry[1], ev or ()) for entry, ev in
+                zip(self.log[start:first], self.events[start:first])]
+
     def turn_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
         """(the seat that moved, the engine's events of the move) for each move of the turn
         under way from `seat`'s first on, oldest first: what "this turn so far" says. It
