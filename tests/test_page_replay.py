@@ -170,6 +170,44 @@ def test_replay_steps_land_on_the_engines_prefix(page_watch):
     page_watch.assert_clean()
 
 
+MOVE_UNDER_HEAD = """() => {
+  const list = document.getElementById('rv-moves'), box = list.getBoundingClientRect();
+  const heads = [...list.querySelectorAll('.rv-turn-head')].map(h => h.getBoundingClientRect())
+    .filter(r => r.top <= box.top + 2 && r.bottom > box.top);
+  const below = heads.length ? Math.max(...heads.map(r => r.bottom)) : box.top;
+  const cut = [...list.querySelectorAll('.rv-move')].map(e => [e.dataset.step,
+    e.getBoundingClientRect()]).filter(([, r]) => r.top < below - 1 && r.bottom > below + 1);
+  const now = list.querySelector('.current').getBoundingClientRect();
+  return {cut: cut.map(([step]) => step),
+          current: now.top >= below - 1 && now.bottom <= box.bottom + 1}; }"""
+
+
+@pytest.mark.parametrize("size", [
+    pytest.param("phone", marks=pytest.mark.browser_context_args(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True), id="phone"),
+    pytest.param("desktop", id="desktop")])
+def test_the_move_list_never_leaves_a_move_half_under_its_turns_heading(page_watch, size):
+    """Stepping back through a replay, move by move and turn by turn: the move list comes to
+    rest with every move whole below its turn's sticky heading and the current one in view
+    (a play-tester read half of "116. Green moves..." under "Turn 15: Green")."""
+    rec = played(2, 23, 90)
+    put_save(page_watch, save_of(rec))
+    page_watch.goto("./")
+    page_watch.evaluate("document.getElementById('btn-review').click()")
+    wait_pos(page_watch, 90)
+    pos = 90
+    for i in range(24):
+        before = pos
+        page_watch.keyboard.press("PageUp" if i % 6 == 5 else "ArrowLeft")
+        page_watch.wait_for_selector(f'#review[open]:not([data-pos="{before}"])',
+                                     state="attached")
+        pos = int(page_watch.get_attribute("#review", "data-pos"))
+        page_watch.wait_for_timeout(400)  # the list's scroll comes to rest on a move
+        seen = page_watch.evaluate(MOVE_UNDER_HEAD)
+        assert seen == {"cut": [], "current": True}, (pos, seen)
+    page_watch.assert_clean()
+
+
 def test_continue_from_here_starts_a_new_game_and_keeps_the_original(page_watch):
     rec = played(2, 29, 50)
     raw = save_of(rec)
