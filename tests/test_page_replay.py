@@ -689,8 +689,10 @@ LATE_REPLAY = """() => {
 
 def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_watch):
     """"Replay the game" in the game-over dialog plays the game from its start (it opened on
-    the last action, which the result had just shown); the toolbar's Replay opens on the
-    moment it is pressed at."""
+    the last action, which the result had just shown), and closing the replay goes back to
+    the result, focus in it (a keyboard player was left on the page's body, ten Tabs from
+    Play again); the toolbar's Replay opens on the moment it is pressed at, and its Close
+    leaves the result closed."""
     from playhelp import last_move_save
 
     page = page_watch
@@ -705,6 +707,17 @@ def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_wat
     page.click("#rv-last")
     where = page.inner_text("#rv-where")
     assert where.startswith("Action ") and page.is_disabled("#rv-last"), where
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#gameover[open]")
+    assert page.evaluate("document.activeElement.closest('#gameover') !== null")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#gameover:not([open])", state="attached")
+    page.click("#btn-review")
+    page.wait_for_selector("#review[open]")
+    page.click("#rv-close")
+    page.wait_for_selector("#review:not([open])", state="attached")
+    page.wait_for_timeout(100)  # the close event's task
+    assert not page.evaluate("document.getElementById('gameover').open")
     page.assert_clean()
 
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyscript import document
+
 from . import labels
-from .dom import by_id, h
+from .dom import by_id, found, h
 
 
 def open_modal(dialog_id: str) -> None:
@@ -29,6 +31,11 @@ def close(dialog_id: str) -> None:
 
 def is_open(dialog_id: str) -> bool:
     return bool(by_id(dialog_id).open)
+
+
+def any_open() -> bool:
+    """Some dialog is open (a message, the new-game form...)."""
+    return found(document.querySelector("dialog[open]"))
 
 
 def message(title: str, text: str) -> None:

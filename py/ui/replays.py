@@ -32,6 +32,7 @@ class Replays:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.review: ReviewDialog | None = None
+        self.back_to_result = False  # the replay was opened from the game-over dialog
         self.sharer: ShareDialog | None = None
         self.coach_box: coachmod.Coach | None = None
         # The last record replayed and proved: (record, its length, the state it led to,
@@ -47,7 +48,7 @@ class Replays:
         on("btn-review", "click", lambda e: self.open_review())
         on("btn-share", "click", lambda e: self.share())
         # From the result, the whole game from its set-up; from the tools, this moment.
-        on("go-review", "click", lambda e: self.open_review(at=0))
+        on("go-review", "click", lambda e: self.open_review(at=0, from_result=True))
         on("log", "click", self._on_log_click)
         on("go-chart", "click", self._on_story_click)
         on(window, "hashchange", self._on_hash)  # a link pasted into this very tab
@@ -77,9 +78,16 @@ class Replays:
         """A shared game looked at in a browser with no game of its own: once its replay
         is closed, the new-game screen (the page had nothing else to offer). The dialog's
         close event comes a task later: a link opened meanwhile has shown the replay again,
-        and the form must not cover it."""
-        if self.session.state is None and not self.reviewing:
+        and the form must not cover it. A replay opened from the game's result goes back
+        to it (a keyboard player was left on the page's body, ten Tabs from Play again)."""
+        back, self.back_to_result = self.back_to_result, False
+        if self.reviewing:
+            return
+        s = self.session.state
+        if s is None:
             self.app.open_newgame(can_continue=False)
+        elif back and s.is_over and not dialogs.any_open():
+            dialogs.open_modal("gameover")
 
     def _replaced(self) -> str:
         """The game on the page that Continue from here would replace, in words ("the game
@@ -98,8 +106,9 @@ class Replays:
         return self.review is not None and self.review.is_open
 
     # ---- replay --------------------------------------------------------------------------
-    def open_review(self, at: int | None = None) -> None:
-        """The replay of this game, at any moment of it, from its record."""
+    def open_review(self, at: int | None = None, from_result: bool = False) -> None:
+        """The replay of this game, at any moment of it, from its record; `from_result`:
+        opened from the game-over dialog, which comes back when the replay closes."""
         s = self.session.state
         rec = self.session.record
         if s is None:
@@ -116,6 +125,7 @@ class Replays:
                             f"Its history cannot be replayed: {error}.")
             return
         dialogs.close("gameover")
+        self.back_to_result = from_result
         from .replay import Replay  # imported at first use: the first board does not need it
 
         self._review().open(Replay(rec, states), "game", at)
