@@ -411,8 +411,9 @@ def test_a_hint_rates_the_plan_it_suggests_at_least_as_high_as_the_next_best() -
         t = _hard_thought(st)
         text = explain(t)
         assert text.startswith("Suggested: "), text
-        m = re.search(r"Tried in \d+ trial games played on to your next turn, the others "
-                      r"playing as a medium computer would, it rates (\d+)% as a chance to win "
+        m = re.search(r"Tried in \d+ trial games played on to your next turn, with the others' "
+                      r"moves guessed as the medium computer would play them, it rates (\d+)% "
+                      r"as a chance to win "
                       r"\(the (?:one|best of the (\d+)) other choices? it tried: (\d+)%\)", text)
         if m is None:
             continue

@@ -82,14 +82,43 @@ def test_no_hint_while_a_turn_ending_choice_waits_for_its_confirmation(page_watc
         click_random(page_watch, rng)
     assert page_watch.locator("[data-confirm]").count(), "no end-of-turn confirmation came"
     assert page_watch.locator("#btn-hint[disabled]").count() == 1
+    # Its tooltip says why it is off (a play-tester saw it go grey with no reason given).
+    assert page_watch.get_attribute("#btn-hint", "title") == \
+        "Your choice is made: confirm it, or take it back"
     # The status line says what is awaited (it still asked for the choice just made).
     assert page_watch.inner_text("#status").endswith(
         ": confirm the end of your turn, or go back")
     page_watch.keyboard.press("Escape")  # back to the choice
     page_watch.wait_for_selector("#btn-hint:not([disabled])")
+    assert page_watch.get_attribute("#btn-hint", "title").endswith("what it would do now (H)")
     assert page_watch.locator("[data-confirm]").count() == 0
     assert "confirm the end" not in page_watch.inner_text("#status")
     page_watch.assert_clean()
+
+
+def test_the_h_key_asks_and_the_suggestion_takes_the_focus(page_watch):
+    """A keyboard player presses H: the suggestion comes and takes the focus (it stayed on
+    the button, which the player had to Tab back from), so Enter plays it."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0")
+    page.wait_for_selector("#btn-hint:not([disabled])")
+    for _ in range(2):
+        before = page.locator("#log li").count()
+        page.keyboard.press("h")
+        page.wait_for_selector(HINTED, timeout=60_000)
+        action = page.get_attribute(HINTED, "data-action")
+        focused = page.evaluate("""() => { const a = document.activeElement;
+            const el = a.closest('[data-action]') || a.closest('.chamber');
+            return el && (el.getAttribute('data-action') || el.getAttribute('data-letter')); }""")
+        letter = action.split()[1] if len(action.split()) > 1 else ""
+        assert focused in (action, letter), (focused, action)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}"
+                               " || document.querySelector('[data-confirm]') !== null")
+        page.wait_for_selector("#btn-hint:not([disabled]), [data-confirm]")
+        if page.locator("[data-confirm]").count():
+            break
+    page.assert_clean()
 
 
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,

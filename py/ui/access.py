@@ -154,6 +154,11 @@ class Access:
             f'button[data-action="{what}"]:not([disabled])')
         self._focus(el)
 
+    def focus_action(self, action: str, letter: str | None) -> None:
+        """Focus what plays `action`: its button, else chamber `letter` (a suggestion)."""
+        el = document.querySelector(f'button[data-action="{action}"]:not([disabled])')
+        self._focus(el if found(el) or letter is None else self._hexagon(letter))
+
     def _hexagon(self, letter: str) -> Any:
         """The element of chamber `letter` that takes focus (None if there is none)."""
         view = self.app.board.views.get(letter)

@@ -587,6 +587,8 @@ class App:
             return
         if key in ("u", "U"):
             self.undo()
+        elif key in ("h", "H") and not dialogs.any_open():
+            self.hint.ask(by_key=True)
         elif key == "Escape" and (self.selected is not None or self.confirming is not None):
             self.confirming = None
             self.select(None)

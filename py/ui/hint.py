@@ -15,12 +15,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyscript import window
+from pyscript import document, window
 
 from . import bots_bridge
 from .dom import found
 
 HINT_LEVEL = "hard"
+TITLE = "Ask the hard computer player what it would do now (H)"
 
 
 class Hints:
@@ -31,6 +32,7 @@ class Hints:
         # (state, action, the chambers it names, the other chambers of its plan)
         self.shown: tuple[Any, str, list[str], list[str]] | None = None
         self.asking: Any = None  # the state a hint is being worked out for
+        self.by_key = False  # that hint was asked with the H key
 
     def wire(self) -> None:
         """Hook the button (call once at start-up)."""
@@ -48,12 +50,29 @@ class Hints:
         self.shown = None
         self.asking = None
 
-    def ask(self) -> None:
+    def why_not(self) -> str:
+        """Why no hint can be asked now ("" if one can): the button's title when it is off."""
+        app = self.app
+        s = app.state
+        if s is None or s.is_over:
+            return "The game is over: nothing to suggest"
+        if not app.session.is_human(s.current_player):
+            return "A computer player decides now"
+        if self.asking is not None:
+            return "Thinking about a suggestion…"
+        if app.confirming is not None:
+            # Not while a turn-ending choice waits for its confirmation: the decision is made.
+            return "Your choice is made: confirm it, or take it back"
+        if app.session.needs_curtain(s.current_player):
+            return "Once the device is passed on"
+        return ""
+
+    def ask(self, by_key: bool = False) -> None:
+        """Work out a suggestion for the person deciding now (the button, or the H key)."""
         s = self.app.state
-        if s is None or s.is_over or not self.app.session.is_human(s.current_player):
+        if s is None or self.why_not():
             return
-        if self.asking is s:
-            return
+        self.by_key = by_key
         self.asking = s
         asyncio.ensure_future(self._think(s))
 
@@ -93,16 +112,21 @@ class Hints:
             labview = self.app.labview
             labview.follow(tuple(self.shown[2]), labview.choices)
         self.app.notice(text)
+        # Asked from the keyboard (the button, which went off while thinking, or H): the
+        # suggestion takes the focus, so Enter plays it.
+        active = document.activeElement
+        if self.by_key or not found(active) or active is document.body \
+                or active.id == "btn-hint":
+            self.app.access.focus_action(str(action), self.shown[2][0] if self.shown[2]
+                                         else None)
 
     def after_render(self) -> None:
         """Keep the button and the marks in step with the state (called by each redraw)."""
         app = self.app
         s = app.state
-        # Not while a turn-ending choice waits for its confirmation: the decision is made.
-        usable = (s is not None and not s.is_over and app.session.is_human(s.current_player)
-                  and self.asking is None and app.confirming is None
-                  and not app.session.needs_curtain(s.current_player))
-        app.texts.prop("btn-hint", "disabled", not usable)
+        why = self.why_not()
+        app.texts.prop("btn-hint", "disabled", bool(why))
+        app.texts.prop("btn-hint", "title", why or TITLE)
         for el in _all("[data-hint]"):
             el.removeAttribute("data-hint")
         if self.shown is None or self.shown[0] is not s:

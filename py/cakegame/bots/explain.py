@@ -123,11 +123,13 @@ def _explain(thinker: Any) -> str:
     rating = ""
     if chosen is not None:
         # In a player's words: a playout is a trial game played on to the next turn (the
-        # others played as medium plays), and its verdict a judged chance of winning: an
-        # estimate, which the words must not sell as a certainty.
+        # others' moves in it guessed as medium would play: a model, not who they are), and
+        # its verdict a judged chance of winning: an estimate, which the words must not sell
+        # as a certainty.
         games = "1 trial game" if chosen.visits == 1 else f"{chosen.visits} trial games"
-        rating = (f" Tried in {games} played on to your next turn, the others playing as a "
-                  f"medium computer would, it rates {_pct(chosen.mean())} as a chance to win")
+        rating = (f" Tried in {games} played on to your next turn, with the others' moves "
+                  f"guessed as the medium computer would play them, it rates "
+                  f"{_pct(chosen.mean())} as a chance to win")
         if others:
             n = options - 1  # the other choices the search tried first
             rating += (f" (the one other choice it tried: {_pct(others[0])})" if n == 1 else
