@@ -215,6 +215,29 @@ def test_replay_steps_a_turn_at_a_time(game4: record.Record) -> None:
     assert r.last() == n and r.next_turn() == n
 
 
+def test_the_replay_names_the_turn_that_begins_where_a_turn_step_lands(
+        game4: record.Record) -> None:
+    """A turn's step lands on the lab as the next turn begins, and the heading names that
+    turn (it read "Action 6 of 252, turn 1" there, one turn behind what the player asked
+    for); between a turn's actions it names the action shown and its turn."""
+    r = replay.Replay(game4)
+    n = len(game4.actions)
+    names = r.state.names
+    assert r.first() == 0 and r.where() == f"Set-up, before the first action (of {n})"
+    turns = r.turns()
+    for before, turn in zip(turns, turns[1:]):
+        k = turn.steps[0].number - 1
+        r.go(k)
+        seat = turn.steps[0].seat
+        assert r.where() == (f"Turn {turn.number} begins ({names[seat]}), after action {k} "
+                             f"of {n}"), r.where()
+        r.go(k + 1)
+        if k + 1 < n and r.steps()[k + 1].turn == turn.number:
+            assert r.where() == f"Action {k + 1} of {n}, turn {turn.number}"
+        assert before.number < turn.number
+    assert r.last() == n and r.where() == f"Action {n} of {n}, turn {turns[-1].number}"
+
+
 def test_replay_turns_cover_every_action_in_order(game4: record.Record) -> None:
     r = replay.Replay(game4)
     turns = r.turns()

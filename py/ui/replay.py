@@ -119,6 +119,19 @@ class Replay:
         """The action that led to the position shown (None at the set-up)."""
         return self.steps()[self.pos - 1] if self.pos > 0 else None
 
+    def where(self) -> str:
+        """The position shown, in words. Where a turn begins (where a turn's step lands),
+        the turn that begins: "after action 6, turn 1" read as one turn behind there."""
+        if self.pos == 0:
+            return f"Set-up, before the first action (of {self.length})"
+        steps = self.steps()
+        done = steps[self.pos - 1]
+        if self.pos < self.length and steps[self.pos].turn != done.turn:
+            nxt = steps[self.pos]
+            return (f"Turn {nxt.turn} begins ({self.state.names[nxt.seat]}), after action "
+                    f"{self.pos} of {self.length}")
+        return f"Action {self.pos} of {self.length}, turn {done.turn}"
+
     # ---- what the action shown did
     def changed(self, k: int | None = None) -> frozenset[str]:
         """The chambers that action `k` (default: the one shown) changed or named: what the

@@ -182,12 +182,8 @@ class ReviewDialog:
         self._show_changed(changed)
         step = r.current_step()
         names = s.names
-        if step is None:
-            where = f"Set-up, before the first action (of {r.length})"
-            said = "The lab as the game began."
-        else:
-            where = f"Action {r.pos} of {r.length}, turn {step.turn}"
-            said = step.sentence
+        where = r.where()
+        said = "The lab as the game began." if step is None else step.sentence
         if s.is_over and r.pos == r.length:
             o = s.outcome
             winners = " and ".join(names[w] for w in o.winners)
