@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from playhelp import click_random, status
+from playhelp import SAVED_GAME, click_random, open_saved, session_save, status
 
 HINTED = "[data-action][data-hint]"
 
@@ -174,3 +174,37 @@ def test_on_a_phone_the_suggested_chamber_is_brought_into_view(page_watch):
         page_watch.wait_for_selector("#btn-hint:not([disabled])", timeout=60_000)
     assert shown
     page_watch.assert_clean()
+
+
+def test_a_suggestion_on_a_chamber_of_several_choices_is_played_by_enter_enter(page_watch):
+    """A reward to deliver where each new-edge chamber offers two (a Test Subject or the
+    Turret): H focuses the suggested chamber, Enter opens its choices with the focus on the
+    one suggested, and Enter plays that one (it played the first listed, another)."""
+    from ui import saves, targets
+
+    def two_per_chamber(ses) -> bool:
+        st = ses.state
+        if st.current_player != 0 or st.is_over:
+            return False
+        t = targets.sort_actions(ses.legal_texts())
+        return (len(t.board) >= 2 and all(len(a) >= 2 for a in t.board.values())
+                and not t.buttons and not t.cards)
+
+    page = page_watch
+    open_saved(page, session_save(2, 1, two_per_chamber))
+    page.wait_for_selector("#btn-hint:not([disabled])")
+    before = len(saves.decode(page.evaluate(SAVED_GAME)).record.actions)
+    page.keyboard.press("h")
+    page.wait_for_selector('#chambers .chamber[data-hint=""]', timeout=60_000)
+    letter = page.get_attribute('#chambers .chamber[data-hint=""]', "data-letter")
+    assert page.evaluate("document.activeElement.closest('.chamber')?.dataset.letter") == letter
+    page.keyboard.press("Enter")  # its two choices open, the suggested one focused
+    page.wait_for_function("document.activeElement.matches('button[data-action][data-hint]')")
+    action = page.evaluate("document.activeElement.getAttribute('data-action')")
+    assert targets.chamber_of(action) == letter
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => { const t = localStorage.getItem('cakegame.save');"
+                           f" return t && JSON.parse(t).record.actions.length > {before}; }}")
+    played = saves.decode(page.evaluate(SAVED_GAME)).record.actions[before]
+    assert played == action, (played, action)
+    page.assert_clean()

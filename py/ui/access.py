@@ -141,6 +141,14 @@ class Access:
             self._focus(document.querySelector(
                 "#choices button[data-back]" if losing else "button[data-confirm]"))
             return
+        # A suggestion on show: its button once there is one (a chamber of several choices,
+        # opened, lists them; Enter there played the first, not the one suggested).
+        hinted = getattr(getattr(self.app, "hint", None), "shown", None)
+        if hinted is not None and hinted[0] is self.state:
+            el = document.querySelector(f'button[data-action="{hinted[1]}"]:not([disabled])')
+            if found(el):
+                self._focus(el)
+                return
         order = keynav.board_order(self.places)
         if step is not None:
             where = keynav.focus_target(order, step.chambers, [], step.buttons)

@@ -22,6 +22,26 @@ from .record import Record
 from .replay import Replay
 
 
+def _resting_place(moves: Any, pos: int, middle: float) -> float:
+    """Where the move list scrolls to show action `pos` about its middle (`middle`): the
+    first place at or below `middle` where an action begins right under its turn's sticky
+    heading, so no line is left half under it. (The list's CSS snapping does the same for
+    a scroll by hand, but not always for a scroll set from here: the replay opened with a
+    heading cut in half.)"""
+    if middle <= 0:
+        return 0.0
+    head = moves.querySelector(".rv-turn-head")
+    lift = float(head.offsetHeight) if found(head) else 0.0
+    k = pos
+    while k > 1:  # a dozen lines at most: the list is about 25 lines tall
+        el = moves.querySelector(f'.rv-move[data-step="{k - 1}"]')
+        if not found(el) or float(el.offsetTop) - lift < middle:
+            break
+        k -= 1
+    el = moves.querySelector(f'.rv-move[data-step="{k}"]')
+    return max(0.0, float(el.offsetTop) - lift) if found(el) else middle
+
+
 def clicked_step(event: Any, selector: str = "[data-step]") -> int | None:
     """The action number (`data-step`) of the element matching `selector` that a click
     landed in: a move in the list, a mark on the chart, an entry of the page's log."""
@@ -208,23 +228,27 @@ class ReviewDialog:
         if self.is_open and (not found(active) or bool(getattr(active, "disabled", False))
                              or str(getattr(active, "tagName", "")).lower() == "body"):
             by_id("rv-prev" if r.pos == r.length and r.pos > 0 else "rv-next").focus()
+        # The chart before the list's scroll: drawn first at opening, it can change the
+        # dialog's scroll bar, so the list's width, so where its lines fall.
+        if self.chart is None:
+            self.chart = story.chart(r.states, r.record.actions,
+                                     story.width_for(float(window.innerWidth)))
+        by_id("rv-chart").innerHTML = self.chart.svg(r.pos)
         moves = by_id("rv-moves")
         old = moves.querySelector(".current")
         if found(old):
             old.classList.remove("current")
             old.removeAttribute("aria-current")
-        if r.pos > 0:
+        if r.pos == 0:
+            moves.scrollTop = 0  # the set-up: the list from its first turn
+        else:
             now = moves.querySelector(f'.rv-move[data-step="{r.pos}"]')
             if found(now):
                 now.classList.add("current")
                 now.setAttribute("aria-current", "step")
                 # Scroll the list only (scrollIntoView would scroll the dialog too).
-                top = now.offsetTop - moves.clientHeight / 2 + now.offsetHeight / 2
-                moves.scrollTop = max(0, top)
-        if self.chart is None:
-            self.chart = story.chart(r.states, r.record.actions,
-                                     story.width_for(float(window.innerWidth)))
-        by_id("rv-chart").innerHTML = self.chart.svg(r.pos)
+                middle = now.offsetTop - moves.clientHeight / 2 + now.offsetHeight / 2
+                moves.scrollTop = _resting_place(moves, r.pos, float(middle))
         self.shown_pos = r.pos
         by_id("review").setAttribute("data-pos", str(r.pos))
         if self.on_step is not None:
