@@ -724,6 +724,8 @@ def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_wat
     assert page.evaluate("document.activeElement.closest('#gameover') !== null")
     page.keyboard.press("Escape")
     page.wait_for_selector("#gameover:not([open])", state="attached")
+    # Closed onto the lab, the focus is on "Show the result", not lost on the page's body.
+    page.wait_for_function("document.activeElement.id === 'over-result'")
     page.click("#btn-review")
     page.wait_for_selector("#review[open]")
     page.click("#rv-close")

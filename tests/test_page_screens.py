@@ -425,8 +425,9 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         assert page.evaluate(TURN_SO_FAR) == [[k, t] for k, t in turn]
         if turn:
             told = page.inner_text("#since-text")
-            assert told.startswith("Since your last turn: ")
-            assert told.endswith("\nThis turn so far: " + " · ".join(t for _, t in turn))
+            assert told.startswith("This turn so far: " + " · ".join(t for _, t in turn)
+                                   + "\n"), told
+            assert "Since your last turn: " in told
             assert [list(p) for p in page.evaluate(SINCE)["phrases"]] == news
             break
         action, _ = person_choice(page)

@@ -42,7 +42,7 @@ from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
 from .clicks import ClickGuard
-from .dom import Texts, by_id, download, found
+from .dom import Texts, by_id, download, found, nothing_focused
 from .keptview import KeptView
 from .labview import LabView
 from .listen import Listeners
@@ -163,6 +163,7 @@ class App:
         self._on("curtain-go", "click", lambda e: self.reveal())
         self._on("curtain", "cancel", lambda e: e.preventDefault())
         self._on("go-close", "click", lambda e: dialogs.close("gameover"))
+        self._on("gameover", "close", lambda e: self._result_closed())
         self._on("go-again", "click", lambda e: self.play_again())
         self._on("over-result", "click", lambda e: self.show_result())
         self._on("over-again", "click", lambda e: self.play_again())
@@ -899,6 +900,16 @@ class App:
         self._import_now(save, "Kept game opened", "The kept game is now in play.")
         self.saver.store.remove(key)
         self.kept.refresh()
+
+    def _result_closed(self) -> None:
+        """The game-over dialog closed onto the lab: the focus goes to "Show the result" (it
+        fell to the page's body, ten Tabs from anything), unless another dialog took over
+        (the replay, a new game)."""
+        if not nothing_focused() or dialogs.any_open() or self.replays.reviewing:
+            return
+        el = document.getElementById("over-result")
+        if found(el):
+            el.focus()
 
     # ---- computer players ----------------------------------------------------------------
     def _schedule_bot(self) -> None:

@@ -39,6 +39,17 @@ def js_object(value: dict[str, Any] | list[Any]) -> Any:
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
+def nothing_focused() -> bool:
+    """The focus is nowhere in particular: on the page's body (where it falls when the
+    element that had it goes away), on nothing, or still in a dialog just closed (where it
+    is at the dialog's close event, before it falls to the body). (Compared by tag: each
+    read of `document.activeElement` is a new proxy, so `is document.body` is never true.)"""
+    active = document.activeElement
+    if not found(active) or str(getattr(active, "tagName", "")).lower() == "body":
+        return True
+    return hasattr(active, "closest") and found(active.closest("dialog:not([open])"))
+
+
 _BY_ID: dict[str, Any] = {}
 
 

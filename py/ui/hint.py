@@ -18,7 +18,7 @@ from typing import Any
 from pyscript import document, window
 
 from . import bots_bridge
-from .dom import found
+from .dom import found, nothing_focused
 
 HINT_LEVEL = "hard"
 TITLE = "Ask the hard computer player what it would do now (H)"
@@ -114,9 +114,7 @@ class Hints:
         self.app.notice(text)
         # Asked from the keyboard (the button, which went off while thinking, or H): the
         # suggestion takes the focus, so Enter plays it.
-        active = document.activeElement
-        if self.by_key or not found(active) or active is document.body \
-                or active.id == "btn-hint":
+        if self.by_key or nothing_focused() or document.activeElement.id == "btn-hint":
             self.app.access.focus_action(str(action), self.shown[2][0] if self.shown[2]
                                          else None)
 

@@ -159,7 +159,7 @@ class Panels:
         self.texts.cls("status-chip", f"chip d{seat} shape{seat}")
         name = s.names[seat]
         if curtain:
-            text = f"{name}: take the device, then press “Show my hand”"
+            text = f"{name}: take the device, then press “I am {name}: show my hand”"
         elif human and confirming and warning:
             text = f"{name}: this move loses the game. Play it anyway, or go back"
         elif human and confirming and ends_game:
@@ -522,9 +522,9 @@ class Panels:
         """The strip that says what the others did since this player's last turn,
         consequences first (`eventlog.since_summary`): one span per phrase, its kind in
         `data-kind`. Once the player has acted, what they did this turn so far
-        (`eventlog.turn_summary`, the same way) follows on a line of its own, and the news
-        stays above it, quieter (`read`: the player has acted since it came). An empty strip
-        keeps its room (css: no jumps)."""
+        (`eventlog.turn_summary`, the same way) comes first, on a line of its own, and the
+        news stays under it, quieter (`read`: the player has acted since it came). An empty
+        strip keeps its room (css: no jumps)."""
         turn_so_far = turn_so_far or []
         key = (tuple(phrases), tuple(turn_so_far), lead, news_lead, read)
         if key == self.since_key:
@@ -533,22 +533,24 @@ class Panels:
         sep = markup("span", " · ", "since-sep", aria_hidden="true")
         brk = markup("span", " · ", "since-sep since-break", aria_hidden="true")
         parts: list[str] = []
+        if turn_so_far:
+            # First: what the player did this turn, the freshest, so it is never the part a
+            # short box (a phone's, under two rows of choices) cuts off.
+            parts.append(markup("span", lead, "since-lead since-now"))
+            parts.append(sep.join(markup("span", text, f"since-turn {kind}", data_kind=kind)
+                                  for kind, text in turn_so_far))
         if phrases:
             # A line for each part of the news (what happened to you, the others' gains,
             # their losses, the moves): a busy round of four players reads as lines, not as
             # one run of phrases.
+            if parts:
+                parts.append(brk)
             parts.append(markup("span", news_lead, "since-lead"))
             for i, (kind, text) in enumerate(phrases):
                 if i:
                     new_line = SINCE_PART[kind] != SINCE_PART[phrases[i - 1][0]]
                     parts.append(brk if new_line else sep)
                 parts.append(markup("span", text, f"since-p {kind}", data_kind=kind))
-        if turn_so_far:
-            if parts:
-                parts.append(brk)
-            parts.append(markup("span", lead, "since-lead since-now"))
-            parts.append(sep.join(markup("span", text, f"since-turn {kind}", data_kind=kind)
-                                  for kind, text in turn_so_far))
         if not parts:
             self.texts.prop("since", "hidden", True)
             by_id("since-text").innerHTML = ""

@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from . import dialogs, story
 from .board import Board
-from .dom import by_id, found, markup
+from .dom import by_id, found, markup, nothing_focused
 from .record import Record
 from .replay import Replay
 
@@ -224,9 +224,8 @@ class ReviewDialog:
         # A step that disabled the focused button (Next at the end, Previous at the start)
         # would drop the focus to the page, where Tab lands past the steps: keep it on the
         # way back instead.
-        active = document.activeElement
-        if self.is_open and (not found(active) or bool(getattr(active, "disabled", False))
-                             or str(getattr(active, "tagName", "")).lower() == "body"):
+        if self.is_open and (nothing_focused()
+                             or bool(getattr(document.activeElement, "disabled", False))):
             by_id("rv-prev" if r.pos == r.length and r.pos > 0 else "rv-next").focus()
         # The chart before the list's scroll: drawn first at opening, it can change the
         # dialog's scroll bar, so the list's width, so where its lines fall.
