@@ -366,7 +366,8 @@ def test_a_press_made_before_a_redraw_is_stale_and_keys_do_not_repeat():
 
 def test_kept_games_are_listed_newest_first_in_words_and_a_damaged_one_says_so():
     """Every copy the page kept aside (`cakegame.save.kept.<time>`, `.broken.<time>`) is
-    listed for the player, newest first: who plays and the turn, a finished game's result,
+    listed for the player, newest first: who plays, the turn and who is to play, the seed
+    (and with the game's record, how many decisions in), a finished game's result,
     a damaged copy said to be damaged (never opened); other keys are not games."""
     from ui import kept
 
@@ -390,7 +391,9 @@ def test_kept_games_are_listed_newest_first_in_words_and_a_damaged_one_says_so()
     winners = " and ".join(finished.names[w] for w in finished.outcome.winners)
     assert last.summary.startswith(f"{finished.names[0]} and {finished.names[1]}, finished: "
                                    f"{winners} ") and not last.damaged
-    assert ann.summary == f"Ann, Bo and Cy, turn {playing.turn_number}" and not ann.damaged
+    assert ann.summary == (f"Ann, Bo and Cy, turn {playing.turn_number}, "
+                           f"{playing.names[playing.current_player]} to play (seed 17)")
+    assert not ann.damaged
     assert broken.damaged and broken.summary.startswith("Cannot be opened: the save is damaged")
     assert unread.damaged and unread.summary == "Cannot be opened: this browser could not read it"
     assert not kept.is_kept("cakegame.save") and kept.is_kept(saves.BROKEN_PREFIX + "1")

@@ -36,15 +36,21 @@ def is_kept(key: str) -> bool:
 
 
 def summary(save: saves.Save) -> str:
-    """A kept game in a few words: "Ann, Bo and Cy, turn 14" or "Ann and Bo, finished:
-    Bo won (turn 30)"."""
+    """A kept game in a few words: "Ann, Bo and Cy, turn 14, Bo to play (seed 17, 112
+    decisions)" or "Ann and Bo, finished: Bo won (turn 30) (seed 5, 240 decisions)". The
+    seed and the count tell apart two copies of one game, or of two games of the same
+    players (a play-tester saw the kept copy read word for word as the game on the table)."""
     s = save.state
     who = listed(list(s.names))
+    told = f"seed {s.seed}"
+    if save.record is not None:
+        n = len(save.record.actions)
+        told += f", {n} decision{'' if n == 1 else 's'}"
     if s.is_over:
         winners = [s.names[w] for w in s.outcome.winners]
         won = f"{listed(winners)} {'won' if len(winners) == 1 else 'shared the win'}"
-        return f"{who}, finished: {won} (turn {s.turn_number})"
-    return f"{who}, turn {s.turn_number}"
+        return f"{who}, finished: {won} (turn {s.turn_number}) ({told})"
+    return f"{who}, turn {s.turn_number}, {s.names[s.current_player]} to play ({told})"
 
 
 def entry(key: str, raw: str | None) -> Kept:
