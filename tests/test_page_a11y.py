@@ -11,6 +11,7 @@ import random
 
 import axehelp
 import cakegame
+import pytest
 from keyhelp import ACTIVE, HUMAN_TURN, READY, wait_redraw
 from playhelp import click_random, saved_game, status
 
@@ -129,3 +130,23 @@ def test_200_percent_zoom_reduced_motion_and_more_contrast(page_watch):
         page_watch.keyboard.press("Enter")
         wait_redraw(page_watch, before)
     page_watch.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_the_rules_page_contents_are_fingertip_tall_and_always_in_reach(page_watch):
+    """On a phone each link of the rules page's contents is at least 44 px tall (they were
+    19 px), and a link at the screen's foot leads back to the contents from any section."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    heights = page.evaluate("[...document.querySelectorAll('nav a, .to-contents')]"
+                            ".map(a => a.getBoundingClientRect().height)")
+    assert len(heights) > 10 and min(heights) >= 44, heights
+    page.tap('nav a[href="#cards"]')
+    page.wait_for_function("scrollY > 1000")
+    back = page.locator(".to-contents")
+    box = back.bounding_box()
+    assert box["y"] + box["height"] <= 844 and box["x"] + box["width"] <= 390
+    back.tap()
+    page.wait_for_function("""() => { const r = document.getElementById('contents')
+        .getBoundingClientRect(); return r.top >= -1 && r.top < innerHeight / 2; }""")
