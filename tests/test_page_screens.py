@@ -424,10 +424,11 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         turn = eventlog.turn_summary(ses.turn_events(me), me)
         assert page.evaluate(TURN_SO_FAR) == [[k, t] for k, t in turn]
         if turn:
+            # The news here tells the person's own losses, so it still leads, and what they
+            # did this turn follows (without losses in the news, it would come first).
             told = page.inner_text("#since-text")
-            assert told.startswith("This turn so far: " + " · ".join(t for _, t in turn)
-                                   + "\n"), told
-            assert "Since your last turn: " in told
+            assert told.startswith("Since your last turn: "), told
+            assert told.endswith("\nThis turn so far: " + " · ".join(t for _, t in turn))
             assert [list(p) for p in page.evaluate(SINCE)["phrases"]] == news
             break
         action, _ = person_choice(page)
@@ -809,4 +810,29 @@ def test_a_desktop_shows_the_hand_under_four_divisions(page_watch):
     assert 0 <= after["last"][0] and after["last"][1] <= after["height"], after
     assert 0 <= after["deploy"][0] and after["deploy"][1] <= after["height"], after
     assert "calc(100% - 48px)" not in page.evaluate(fade)
+    page.assert_clean()
+
+
+def test_after_a_first_decision_what_the_player_did_leads_the_news(page_watch):
+    """Four players, turn 20 or later, the person has moved and has more to decide: the strip
+    starts with "This turn so far" (a short box cut it off when it came last) and keeps the
+    news of the others' moves, quieter, under it (the news told no loss of the person's)."""
+    from ui import eventlog
+    from ui.session import Session
+
+    def acted_after_news(ses: Session) -> bool:
+        st = ses.state
+        if st.turn_number < 20 or st.current_player != 0 or not ses.acted_this_turn(0):
+            return False
+        news = eventlog.since_summary(ses.news_events(0), 0, st.names)
+        return (bool(eventlog.turn_summary(ses.turn_events(0), 0)) and len(news) >= 3
+                and not any(kind == "loss" for kind, _ in news))
+
+    page = page_watch
+    raw = session_save(4, 5, acted_after_news, seats=["human", "medium", "medium", "medium"])
+    open_saved(page, raw)
+    told = page.inner_text("#since-text")
+    assert told.startswith("This turn so far: "), told
+    assert "\nSince your last turn: " in told, told
+    assert "quiet" in page.get_attribute("#since", "class")
     page.assert_clean()

@@ -26,8 +26,9 @@ pytestmark = pytest.mark.slow
 ENGINE_TESTS = ("test_rules_*.py", "test_cards.py", "test_describe.py", "test_history.py",
                 "test_rulings.py", "test_serial.py", "test_terminal.py")
 HELPERS = ("enginehelp.py", "conformance.py")
-# Matched by the patterns above but about the site, not the engine (they read tools/).
-NOT_ENGINE = {"test_rules_pictures.py"}
+# Matched by the patterns above but about the site, not the engine (they read tools/ or
+# the site's pages).
+NOT_ENGINE = {"test_rules_pictures.py", "test_rules_page.py"}
 
 
 @pytest.fixture(scope="module")

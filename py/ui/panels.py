@@ -523,8 +523,9 @@ class Panels:
         consequences first (`eventlog.since_summary`): one span per phrase, its kind in
         `data-kind`. Once the player has acted, what they did this turn so far
         (`eventlog.turn_summary`, the same way) comes first, on a line of its own, and the
-        news stays under it, quieter (`read`: the player has acted since it came). An empty
-        strip keeps its room (css: no jumps)."""
+        news stays under it, quieter (`read`: the player has acted since it came); news of
+        the player's own losses still leads. An empty strip keeps its room (css: no
+        jumps)."""
         turn_so_far = turn_so_far or []
         key = (tuple(phrases), tuple(turn_so_far), lead, news_lead, read)
         if key == self.since_key:
@@ -532,25 +533,29 @@ class Panels:
         self.since_key = key
         sep = markup("span", " · ", "since-sep", aria_hidden="true")
         brk = markup("span", " · ", "since-sep since-break", aria_hidden="true")
-        parts: list[str] = []
-        if turn_so_far:
-            # First: what the player did this turn, the freshest, so it is never the part a
-            # short box (a phone's, under two rows of choices) cuts off.
-            parts.append(markup("span", lead, "since-lead since-now"))
-            parts.append(sep.join(markup("span", text, f"since-turn {kind}", data_kind=kind)
-                                  for kind, text in turn_so_far))
+        news: list[str] = []
         if phrases:
             # A line for each part of the news (what happened to you, the others' gains,
             # their losses, the moves): a busy round of four players reads as lines, not as
             # one run of phrases.
-            if parts:
-                parts.append(brk)
-            parts.append(markup("span", news_lead, "since-lead"))
+            news.append(markup("span", news_lead, "since-lead"))
             for i, (kind, text) in enumerate(phrases):
                 if i:
                     new_line = SINCE_PART[kind] != SINCE_PART[phrases[i - 1][0]]
-                    parts.append(brk if new_line else sep)
-                parts.append(markup("span", text, f"since-p {kind}", data_kind=kind))
+                    news.append(brk if new_line else sep)
+                news.append(markup("span", text, f"since-p {kind}", data_kind=kind))
+        mine: list[str] = []
+        if turn_so_far:
+            mine.append(markup("span", lead, "since-lead since-now"))
+            mine.append(sep.join(markup("span", text, f"since-turn {kind}", data_kind=kind)
+                                 for kind, text in turn_so_far))
+        # What the player did this turn comes first, the freshest, so a short box (a
+        # phone's, under two rows of choices) cuts the older news rather than this; but
+        # the player's own losses lead whenever the news has any.
+        if any(kind == "loss" for kind, _ in phrases):
+            parts = news + ([brk] if news and mine else []) + mine
+        else:
+            parts = mine + ([brk] if news and mine else []) + news
         if not parts:
             self.texts.prop("since", "hidden", True)
             by_id("since-text").innerHTML = ""
