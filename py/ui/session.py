@@ -213,13 +213,10 @@ class Session:
         """(the seat that moved, the engine's events of the move) for each move of the other
         seats since `seat` last decided, oldest first: what "since your last turn" says
         (nothing when that was in the turn under way, as `since_last_turn`)."""
-        n = 0 if self.acted_this_turn(seat) else self._since_count(seat)
-        if not n:
+        if self.acted_this_turn(seat):
             return []
-        if any(e is None for e in self.events[len(self.events) - n:]):
-            self._events_back()
-        return [(entry[1], ev or ()) for entry, ev in
-                zip(self.log[len(self.log) - n:], self.events[len(self.events) - n:])]
+        end = len(self.log)
+        return self._moves(end - self._since_count(seat), end)
 
     def news_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
         """As `since_events`, but for the whole of `seat`'s turn: once it has acted, the
@@ -228,15 +225,7 @@ class Session:
         first = self._first_this_turn(seat)
         if first is None:
             return self.since_events(seat)
-        start = first
-        while start > 0 and self.log[start - 1][1] != seat:
-            start -= 1
-        if start == first:
-            return []
-        if any(e is None for e in self.events[start:first]):
-            self._events_back()
-        return [(entry[1], ev or ()) for entry, ev in
-                zip(self.log[start:first], self.events[start:first])]
+        return self._moves(first - self._since_count(seat, first), first)
 
     def turn_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
         """(the seat that moved, the engine's events of the move) for each move of the turn
@@ -244,12 +233,15 @@ class Session:
         holds the others' moves in between (another division collecting the rewards of a
         chamber `seat` activated). Empty before `seat` acted in this turn."""
         first = self._first_this_turn(seat)
-        if first is None:
-            return []
-        moves = range(first, len(self.log))
-        if any(self.events[i] is None for i in moves):
+        return [] if first is None else self._moves(first, len(self.log))
+
+    def _moves(self, start: int, end: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """(the seat that moved, the engine's events of the move) for the log's moves
+        `start` to `end` (not included), their events rebuilt first if a resume lost them."""
+        if any(e is None for e in self.events[start:end]):
             self._events_back()
-        return [(self.log[i][1], self.events[i] or ()) for i in moves]
+        return [(entry[1], ev or ()) for entry, ev in
+                zip(self.log[start:end], self.events[start:end])]
 
     def _events_back(self) -> None:
         """A resumed game's events (a save keeps the log's words, not its events): the
@@ -284,12 +276,13 @@ class Session:
                 out[letter] = out.get(letter, 0) + count
         return out
 
-    def _since_count(self, seat: int) -> int:
-        """How many of the log's last moves are the other seats' since `seat` last decided:
-        before its first decision, all of them (the turns played before its first)."""
+    def _since_count(self, seat: int, end: int | None = None) -> int:
+        """How many of the log's moves before `end` (default: all) are the other seats'
+        since `seat` last decided: before its first decision, all of them (the turns played
+        before its first)."""
         n = 0
-        for entry in reversed(self.log):
-            if entry[1] == seat:
+        for i in range((len(self.log) if end is None else end) - 1, -1, -1):
+            if self.log[i][1] == seat:
                 break
             n += 1
         return n
