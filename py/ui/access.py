@@ -143,9 +143,9 @@ class Access:
             return
         # A suggestion on show: its button once there is one (a chamber of several choices,
         # opened, lists them; Enter there played the first, not the one suggested).
-        hinted = getattr(getattr(self.app, "hint", None), "shown", None)
+        hinted = self.app.hint.shown
         if hinted is not None and hinted[0] is self.state:
-            el = document.querySelector(f'button[data-action="{hinted[1]}"]:not([disabled])')
+            el = _button(hinted[1])
             if found(el):
                 self._focus(el)
                 return
@@ -158,13 +158,11 @@ class Access:
         if where is None:
             return
         kind, what = where
-        el = self._hexagon(what) if kind == "chamber" else document.querySelector(
-            f'button[data-action="{what}"]:not([disabled])')
-        self._focus(el)
+        self._focus(self._hexagon(what) if kind == "chamber" else _button(what))
 
     def focus_action(self, action: str, letter: str | None) -> None:
         """Focus what plays `action`: its button, else chamber `letter` (a suggestion)."""
-        el = document.querySelector(f'button[data-action="{action}"]:not([disabled])')
+        el = _button(action)
         self._focus(el if found(el) or letter is None else self._hexagon(letter))
 
     def _hexagon(self, letter: str) -> Any:
@@ -379,3 +377,8 @@ class Access:
             self.app.apply(res.try_text)
             return "" if self.app.state is not s else "the action was not played"
         return res.problem
+
+
+def _button(action: str) -> Any:
+    """The enabled button that plays `action` (JS null if there is none)."""
+    return document.querySelector(f'button[data-action="{action}"]:not([disabled])')

@@ -552,10 +552,8 @@ class Panels:
         # What the player did this turn comes first, the freshest, so a short box (a
         # phone's, under two rows of choices) cuts the older news rather than this; but
         # the player's own losses lead whenever the news has any.
-        if any(kind == "loss" for kind, _ in phrases):
-            parts = news + ([brk] if news and mine else []) + mine
-        else:
-            parts = mine + ([brk] if news and mine else []) + news
+        first, then = (news, mine) if any(k == "loss" for k, _ in phrases) else (mine, news)
+        parts = first + [brk] + then if first and then else first + then
         if not parts:
             self.texts.prop("since", "hidden", True)
             by_id("since-text").innerHTML = ""
