@@ -911,19 +911,35 @@ def test_the_new_game_seat_menus_keep_their_words(page_watch, size):
 
 
 @pytest.mark.browser_context_args(**PHONE)
-def test_the_computers_pace_says_what_it_is_on_a_phone(page_watch):
-    """On a phone the pace menu stands alone beside the status (no room for its label): its
-    words say what it is ("normal pace", not "normal"), whole, for every pace."""
+def test_on_a_phone_the_computers_pace_is_in_settings(page_watch):
+    """A phone gives the status its whole line: the pace menu, which squeezed it into four
+    or five lines beside it, is in Settings there, and a pace chosen there acts at once
+    (step by step: the "Next move" button stands beside the status)."""
     page = page_watch
     page.goto("index.html?players=3&seed=4&seats=medium,human,hard")
-    page.wait_for_selector("#pace-box:not([hidden])")
-    for value, words in (("slow", "slow pace"), ("normal", "normal pace"),
-                         ("fast", "fast pace"), ("step", "step by step")):
-        page.select_option("#pace", value)
-        menu = page.evaluate(SEAT_MENUS, "#pace")
-        assert page.evaluate("document.getElementById('pace').selectedOptions[0].text") == words
-        assert menu[0]["words"] <= menu[0]["room"], (value, menu)
-    page.select_option("#pace", "normal")
+    page.wait_for_selector("#pace-box:not([hidden])", state="attached")
+    assert not page.locator("#pace").is_visible()
+    page.click("summary")  # More
+    page.click("#btn-prefs")
+    assert page.input_value("#pref-pace") == "normal"
+    menu = page.evaluate(SEAT_MENUS, "#pref-pace")
+    assert menu[0]["words"] <= menu[0]["room"], menu
+    page.select_option("#pref-pace", "step")
+    page.click("#prefs-close")
+    assert json.loads(page.evaluate("localStorage.getItem('cakegame.prefs')"))["pace"] == "step"
+    assert page.input_value("#pace") == "step"  # the desktop's menu says the same
+    page.wait_for_selector("#bot-step:not([hidden])", timeout=60_000)
+    step = page.locator("#bot-step").bounding_box()
+    bar = page.locator(".status-bar").bounding_box()
+    assert step and bar and bar["y"] <= step["y"]
+    assert step["y"] + step["height"] <= bar["y"] + bar["height"]
+    page.click("#bot-step")
+    page.click("summary")
+    page.click("#btn-prefs")
+    assert page.input_value("#pref-pace") == "step"
+    page.select_option("#pref-pace", "fast")
+    page.click("#prefs-close")
+    page.wait_for_selector("#bot-step", state="hidden")
     page.assert_clean()
 
 
@@ -967,20 +983,30 @@ STATUS_LINES = """
 
 
 @pytest.mark.browser_context_args(**PHONE)
-def test_on_a_phone_a_long_prompt_beside_the_pace_menu_takes_three_lines(page_watch):
-    """Beside the computers' pace menu a phone's status once took four lines for "Orange:
-    choose where the Test Subjects in chamber G go"; now at most three."""
+def test_on_a_phone_a_long_prompt_takes_the_status_s_whole_line(page_watch):
+    """A phone's status has its line to itself, and keeps one height in a game with
+    computers: "Orange: collect B's rewards: 2 Test Subjects and the Turret (only 1 Test
+    Subject left)" took five lines beside the pace menu, which pushed the lab down; now
+    three, in the bar's own height, as a short one."""
     from playhelp import session_save
 
     page = page_watch
-    raw = session_save(2, 9, lambda ses: len(ses.log) > 10 and ses.actions
-                       and ses.actions[-1].startswith("from ") and ses.state.current_player == 0,
+    raw = session_save(2, 1, lambda ses: not ses.state.is_over
+                       and ses.state.current_player == 0
+                       and len(f"{ses.state.names[0]}: {ses.state.prompt()}") >= 78,
                        seats=["human", "medium"])
     open_saved(page, raw)
     assert page.locator("#pace-box:not([hidden])").count() == 1
     text, lines = page.evaluate(STATUS_LINES)
-    assert "choose where the Test Subjects in chamber" in text, text
-    assert lines <= 3, (text, lines)
+    assert len(text) >= 78 and lines <= 3, (text, lines)
+    shape = """() => [document.querySelector('.status-bar').getBoundingClientRect().height,
+                      document.getElementById('status').getBoundingClientRect().width,
+                      document.querySelector('.status-bar').clientWidth]"""
+    tall, wide, bar = page.evaluate(shape)
+    assert wide > 0.8 * bar, (wide, bar)
+    page.evaluate("document.getElementById('status').textContent = 'Orange: end your turn'")
+    assert page.evaluate(STATUS_LINES)[1] == 1
+    assert abs(page.evaluate(shape)[0] - tall) < 0.5  # to a fraction of a pixel
     page.assert_clean()
 
 

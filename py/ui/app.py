@@ -190,6 +190,7 @@ class App:
         self._on("pref-single", "change", lambda e: self.set_pref(
             "auto_single", bool(e.target.checked)))
         self._on("pace", "change", lambda e: self.set_pref("pace", str(e.target.value)))
+        self._on("pref-pace", "change", lambda e: self.set_pref("pace", str(e.target.value)))
         self._on("bot-step", "click", lambda e: self.step_bot())
         self._on("strip-scores", "click", lambda e: by_id("players-h").scrollIntoView(True))
         self._on("strip-rule", "click", lambda e: self.panels.toggle_rule())
@@ -355,6 +356,7 @@ class App:
     def open_prefs(self) -> None:
         by_id("pref-confirm").checked = self.prefs.confirm_end
         by_id("pref-single").checked = self.prefs.auto_single
+        by_id("pref-pace").value = self.prefs.pace
         dialogs.open_modal("prefs")
 
     def set_pref(self, name: str, value: Any) -> None:
