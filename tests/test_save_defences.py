@@ -40,6 +40,19 @@ def test_a_deeply_nested_save_is_refused_as_damaged(raw):
     assert error.value.kind == "damaged" and "nested too deeply" in str(error.value)
 
 
+@pytest.mark.parametrize("raw", [
+    "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + "[{(<" * 40 + "\x00]" * 3,
+    "Turn 14, Bo to play: [from K] [to L]",
+])
+def test_a_file_that_is_not_json_is_called_no_saved_game(raw):
+    """A picture renamed .json was refused as "nested too deeply (more than 32 levels)"
+    (a play-tester): true of its stray brackets, but it told the player nothing."""
+    with pytest.raises(saves.SaveError) as error:
+        saves.decode(raw)
+    assert error.value.kind == "foreign"
+    assert str(error.value) == "this is not a saved game of this site"
+
+
 def test_a_log_entry_nested_deep_is_refused_before_anything_draws_it():
     text = good()
     assert text.endswith('"log":[[1,0,"a line"]]}')

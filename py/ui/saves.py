@@ -173,6 +173,9 @@ def decode(text: Any) -> Save:
     """A Save from stored text; SaveError saying what is wrong otherwise."""
     if not isinstance(text, str) or not text.strip():
         raise SaveError("damaged", "the save is empty")
+    if text.lstrip()[0] not in "{[":
+        # Not JSON at all (a picture, a text file): its stray brackets read as deep nesting.
+        raise SaveError("foreign", "this is not a saved game of this site")
     try:
         guard.check_text(text, max_chars=MAX_CHARS, max_depth=MAX_DEPTH)
     except guard.TooBig as error:
