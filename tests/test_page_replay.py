@@ -363,6 +363,8 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, fresh_pro
         page.goto(link)
         wait_pos(page, 0)  # a shared game opens at its start
         assert "shared" in page.inner_text("#rv-title")
+        assert page.inner_text("#rv-said").startswith("The lab as the game began. The game "
+                                                      "was played to its end: ")
         mid = len(rec.actions) * 3 // 5
         page.evaluate(f"document.querySelector('#rv-moves [data-step=\"{mid}\"]').click()")
         wait_pos(page, mid)

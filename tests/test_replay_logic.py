@@ -238,6 +238,21 @@ def test_the_replay_names_the_turn_that_begins_where_a_turn_step_lands(
     assert r.last() == n and r.where() == f"Action {n} of {n}, turn {turns[-1].number}"
 
 
+def test_a_replay_says_how_its_game_stands_at_its_end(game4: record.Record) -> None:
+    """A shared link opens its replay at the set-up, which said nothing of whether the game
+    was over or where it stopped (a play-tester)."""
+    over = replay.Replay(game4)
+    o = over.states[-1].outcome
+    winners = " and ".join(over.states[-1].names[w] for w in o.winners)
+    verb = "win" if len(o.winners) > 1 else "wins"
+    assert over.stands() == f"The game was played to its end: {winners} {verb}."
+    part = replay.Replay(play(3, 5, names=["Ann", "Bo", "Cy"], limit=40))
+    end = part.states[-1]
+    assert not end.is_over
+    assert part.stands() == (f"The game goes as far as turn {end.turn_number}, "
+                             f"{end.names[end.current_player]} to play: Last » shows it there.")
+
+
 def test_replay_turns_cover_every_action_in_order(game4: record.Record) -> None:
     r = replay.Replay(game4)
     turns = r.turns()

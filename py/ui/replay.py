@@ -132,6 +132,17 @@ class Replay:
                     f"{self.pos} of {self.length}")
         return f"Action {self.pos} of {self.length}, turn {done.turn}"
 
+    def stands(self) -> str:
+        """How the recorded game stands at its end, for a replay opened at its start (a
+        shared link opens there, and said nothing of whether the game was over)."""
+        end = self.states[-1]
+        if end.is_over:
+            winners = [end.names[w] for w in end.outcome.winners]
+            verb = "win" if len(winners) > 1 else "wins"
+            return f"The game was played to its end: {' and '.join(winners)} {verb}."
+        return (f"The game goes as far as turn {end.turn_number}, {end.names[end.current_player]} "
+                f"to play: Last » shows it there.")
+
     # ---- what the action shown did
     def changed(self, k: int | None = None) -> frozenset[str]:
         """The chambers that action `k` (default: the one shown) changed or named: what the

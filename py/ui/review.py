@@ -204,6 +204,8 @@ class ReviewDialog:
         names = s.names
         where = r.where()
         said = "The lab as the game began." if step is None else step.sentence
+        if step is None and self.source == "link":
+            said += " " + r.stands()
         if s.is_over and r.pos == r.length:
             o = s.outcome
             winners = " and ".join(names[w] for w in o.winners)
