@@ -1054,3 +1054,58 @@ def test_phone_controls_are_a_fingertip_tall(page_watch):
         if closer:
             page.tap(closer)
     page.assert_clean()
+
+
+LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True}
+
+# What a player sees without scrolling: the lab's panel whole, the status, and which of the
+# choices (buttons and highlighted chambers) lie wholly on the screen.
+IN_SIGHT = """
+() => {
+  const inside = e => { const b = e.getBoundingClientRect();
+    return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth; };
+  const acts = [...document.querySelectorAll('[data-action]:not([disabled])')]
+    .filter(e => e.getClientRects().length > 0 && !e.closest('dialog'));
+  return {lab: inside(document.querySelector('.lab-wrap')),
+          status: inside(document.getElementById('status')),
+          acts: acts.length, seen: acts.filter(inside).length};
+}
+"""
+
+
+@pytest.mark.browser_context_args(**LANDSCAPE)
+def test_a_phone_on_its_side_shows_the_lab_beside_the_status_and_the_choices(page_watch):
+    """844x390: the one column left the lab's top row alone on screen under the status and
+    the choices (a play-tester scrolled at almost every decision, and a decision taken in
+    the lab put the next one above the screen). The lab has the left column now, the rest
+    the right: the lab, the status and all 15 choices of an activation are in sight."""
+    page = page_watch
+    raw = session_save(2, 3, lambda ses: ses.state.turn_number >= 12
+                       and ses.state.current_player == 0 and ses.state.phase != "deploy",
+                       seats=["human", "medium"])
+    open_saved(page, raw)
+    seen = page.evaluate(IN_SIGHT)
+    assert seen["acts"] >= 10 and seen == {**seen, "lab": True, "status": True,
+                                          "seen": seen["acts"]}, seen
+    # The lab keeps its place when the column beside it scrolls (to the hand, the log).
+    lab = page.locator(".lab-wrap").bounding_box()
+    page.mouse.wheel(0, 600)
+    page.wait_for_function("scrollY > 0")
+    assert page.locator(".lab-wrap").bounding_box()["y"] >= 0
+    assert page.evaluate(IN_SIGHT)["lab"], lab
+    page.assert_clean()
+
+
+@pytest.mark.browser_context_args(**LANDSCAPE)
+def test_a_short_screen_keeps_a_dialog_s_buttons_in_sight(page_watch):
+    """At 844x390 "Start the game" lay below the new-game dialog's foot, with nothing to say
+    the dialog scrolled (a play-tester)."""
+    page = page_watch
+    page.goto("index.html")
+    page.wait_for_selector("#newgame[open]")
+    for button in ("#ng-start", "#ng-learn"):
+        box = page.locator(button).bounding_box()
+        assert box and box["y"] + box["height"] <= 390, (button, box)
+    page.click("#ng-start")
+    page.wait_for_selector("#newgame", state="hidden")
+    page.assert_clean()
