@@ -713,7 +713,7 @@ class App:
                       self.confirm_ends == "game")
         panels.choices(s, t, step, texts, self.selected, self.confirming,
                        None if human or over else s.names[seat], self.warning,
-                       self.confirm_ends == "game")
+                       self.confirm_ends == "game", self.prefs.pace == "step")
         panels.players(s)
         panels.piles(s)
         panels.strip(s)

@@ -190,12 +190,14 @@ class Panels:
     # ---- choices -------------------------------------------------------------------------
     def choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str],
                 selected: str | None, confirming: str | None = None,
-                playing: str | None = None, warning: str = "", ends_game: bool = False) -> None:
+                playing: str | None = None, warning: str = "", ends_game: bool = False,
+                stepping: bool = False) -> None:
         """The choices bar: the person's choices, the confirmation of a turn's end (or, with
         its `warning`, of a move that loses the game), or, on a computer's turn, `playing`
-        (its name), so the bar says what is going on."""
+        (its name), so the bar says what is going on (`stepping`: at the step-by-step pace,
+        where each of its moves waits for Next move)."""
         key = (tuple(texts), selected, s.turn_number, s.decision, confirming, playing,
-               warning, ends_game)
+               warning, ends_game, stepping)
         if key == self.choices_key:
             return
         self.choices_key = key
@@ -227,9 +229,10 @@ class Panels:
             by_id("choices").innerHTML = html
             return
         if playing is not None and not texts and not s.is_over:
+            how = ("press Next move for each of its moves" if stepping
+                   else "each move shows on the lab as it is made")
             by_id("choices").innerHTML = markup(
-                "span", f"{playing} is playing: each move shows on the lab as it is made.",
-                "choice-label hint playing")
+                "span", f"{playing} is playing: {how}.", "choice-label hint playing")
             return
         by_id("choices").innerHTML = "".join(self._choices_markup(s, t, step, texts))
 
