@@ -290,6 +290,8 @@ def test_a_phone_shows_the_scores_and_the_rule_in_force_above_the_lab(page_watch
     page.tap("#strip-scores")
     page.wait_for_function("() => { const r = document.getElementById('players-h')"
                            ".getBoundingClientRect(); return r.top > -2 && r.top < 200; }")
+    # The focus goes along (a keyboard was left on the strip, out of sight).
+    assert page.evaluate("document.activeElement.id") == "players-h"
     # A desktop has the side column: no strip.
     page.set_viewport_size({"width": 1280, "height": 800})
     assert not page.evaluate(STRIP)["shown"]

@@ -42,7 +42,7 @@ from .animate import Animator
 from .autosave import AutoSave
 from .board import Board, Mark
 from .clicks import ClickGuard
-from .dom import Texts, by_id, download, found, nothing_focused
+from .dom import Texts, by_id, download, found, js_object, nothing_focused
 from .keptview import KeptView
 from .labview import LabView
 from .listen import Listeners
@@ -192,7 +192,7 @@ class App:
         self._on("pace", "change", lambda e: self.set_pref("pace", str(e.target.value)))
         self._on("pref-pace", "change", lambda e: self.set_pref("pace", str(e.target.value)))
         self._on("bot-step", "click", lambda e: self.step_bot())
-        self._on("strip-scores", "click", lambda e: by_id("players-h").scrollIntoView(True))
+        self._on("strip-scores", "click", lambda e: self._show_divisions())
         self._on("strip-rule", "click", lambda e: self.panels.toggle_rule())
         self._on("rule-chip", "click", lambda e: self.panels.show_character())
         log = by_id("log")
@@ -351,6 +351,13 @@ class App:
         st.names = list(s.names) + list(params.DEFAULT_NAMES[s.players:])
         st.seats = list(self.session.seats) + ["human"] * (4 - len(self.session.seats))
         st.pass_device = bool(self.session.ui.get("pass_device", False))
+
+    def _show_divisions(self) -> None:
+        """The strip's scores lead to the Divisions panel, and the focus goes with them (a
+        keyboard was left on the strip, scrolled out of sight)."""
+        head = by_id("players-h")
+        head.scrollIntoView(True)
+        head.focus(js_object({"preventScroll": True}))
 
     # ---- preferences ---------------------------------------------------------------------
     def open_prefs(self) -> None:
