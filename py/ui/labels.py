@@ -104,6 +104,11 @@ def winners_heading(winners: tuple[int, ...] | list[int], names: tuple[str, ...]
     return "Shared win: " + " and ".join(names[w] for w in winners) + "!"
 
 
+def who_won(o: Any, names: tuple[str, ...] | list[str]) -> str:
+    """An outcome's winners and their verb: "Ann wins", "Ann and Bo win"."""
+    return f"{listed([names[w] for w in o.winners])} {'wins' if len(o.winners) == 1 else 'win'}"
+
+
 def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str:
     """What a move that ends the game with `seat` beaten would lead to (`o`, the engine's
     `Outcome` of the game it would leave), in the second person: the page's warning before

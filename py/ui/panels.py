@@ -148,9 +148,7 @@ class Panels:
         say)."""
         if s.is_over:
             o = s.outcome
-            winners = " and ".join(s.names[w] for w in o.winners)
-            verb = "win" if len(o.winners) > 1 else "wins"
-            self._status(f"Game over: {winners} {verb}.")
+            self._status(f"Game over: {labels.who_won(o, s.names)}.")
             # The winner's own colour and shape; a shared win, the neutral mark.
             w = o.winners[0] if len(o.winners) == 1 else None
             self.texts.cls("status-chip", "chip over" if w is None else f"chip d{w} shape{w}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .labels import who_won
 from .record import Record
 
 
@@ -137,9 +138,7 @@ class Replay:
         shared link opens there, and said nothing of whether the game was over)."""
         end = self.states[-1]
         if end.is_over:
-            winners = [end.names[w] for w in end.outcome.winners]
-            verb = "win" if len(winners) > 1 else "wins"
-            return f"The game was played to its end: {' and '.join(winners)} {verb}."
+            return f"The game was played to its end: {who_won(end.outcome, end.names)}."
         return (f"The game goes as far as turn {end.turn_number}, {end.names[end.current_player]} "
                 f"to play: Last » shows it there.")
 

@@ -18,6 +18,7 @@ from pyscript import document, window
 from . import dialogs, story
 from .board import Board
 from .dom import by_id, found, markup, nothing_focused
+from .labels import who_won
 from .record import Record
 from .replay import Replay
 
@@ -207,9 +208,7 @@ class ReviewDialog:
         if step is None and self.source == "link":
             said += " " + r.stands()
         if s.is_over and r.pos == r.length:
-            o = s.outcome
-            winners = " and ".join(names[w] for w in o.winners)
-            said += f". Game over: {winners} {'win' if len(o.winners) > 1 else 'wins'}."
+            said += f". Game over: {who_won(s.outcome, names)}."
         by_id("rv-where").textContent = where
         by_id("rv-said").textContent = said
         by_id("rv-events").innerHTML = "".join(markup("li", e) for e in r.events())
