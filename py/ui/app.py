@@ -189,8 +189,8 @@ class App:
             "confirm_end", bool(e.target.checked)))
         self._on("pref-single", "change", lambda e: self.set_pref(
             "auto_single", bool(e.target.checked)))
-        self._on("pace", "change", lambda e: self.set_pref("pace", str(e.target.value)))
-        self._on("pref-pace", "change", lambda e: self.set_pref("pace", str(e.target.value)))
+        for pace in ("pace", "pref-pace"):  # beside the status, and in Settings
+            self._on(pace, "change", lambda e: self.set_pref("pace", str(e.target.value)))
         self._on("bot-step", "click", lambda e: self.step_bot())
         self._on("strip-scores", "click", lambda e: self._show_divisions())
         self._on("strip-rule", "click", lambda e: self.panels.toggle_rule())
@@ -916,7 +916,7 @@ class App:
         (the replay, a new game)."""
         if not nothing_focused() or dialogs.any_open() or self.replays.reviewing:
             return
-        el = document.getElementById("over-result")
+        el = by_id("over-result")
         if found(el):
             el.focus()
 
