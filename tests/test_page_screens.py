@@ -613,13 +613,42 @@ def test_a_phones_news_opens_with_a_tap_and_closes_with_another(page_watch, arti
     """On a phone the news shows what its room holds; a tap opens the whole of it over what
     lies below, a second tap on it closes it (a touch screen's hover sticks after a tap, so
     the first design stayed open until a tap elsewhere), and so does a tap elsewhere."""
+    open_saved(page_watch, _news_and_a_one_line_prompt_save())
+    _news_opens_with_a_tap(page_watch, artifacts / "phone-news-open.png")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 820, "height": 1180}, has_touch=True,
+                                  is_mobile=True)
+def test_a_tablets_news_has_lines_to_spare(page_watch, artifacts):
+    """A tablet upright shows the news as a phone does, in the room the choices leave, with
+    room for several lines under a short prompt (it was one line, cut, whatever the room)."""
     page = page_watch
     open_saved(page, _news_and_a_one_line_prompt_save())
+    page.screenshot(path=str(artifacts / "tablet-news.png"))
+    seen = page.evaluate(EMPTY_ABOVE_THE_LAB)
+    assert seen["newsLines"] >= 3, seen
+    page.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 844, "height": 390}, has_touch=True,
+                                  is_mobile=True)
+def test_the_news_of_a_phone_on_its_side_opens_with_a_tap(page_watch, artifacts):
+    """A phone on its side cuts the news as an upright one does, and a tap opens and
+    closes it the same way."""
+    open_saved(page_watch, _news_and_a_one_line_prompt_save())
+    _news_opens_with_a_tap(page_watch, artifacts / "landscape-news-open.png")
+
+
+def _news_opens_with_a_tap(page, shot) -> None:
+    """A tap opens the whole news over what lies below, a second tap on it closes it, and
+    so does a tap elsewhere; the lab does not move."""
     cut = page.evaluate(NEWS_HEIGHT)
+    lab = page.evaluate(LAB_TOP)
     page.tap("#since")
     page.wait_for_function(f"document.getElementById('since-text')"
                            f".getBoundingClientRect().height > {cut + 10}")
-    page.screenshot(path=str(artifacts / "phone-news-open.png"))
+    page.screenshot(path=str(shot))
+    assert page.evaluate(LAB_TOP) == lab
     page.tap("#since")
     page.wait_for_function(f"document.getElementById('since-text')"
                            f".getBoundingClientRect().height <= {cut + 1}")
@@ -629,6 +658,9 @@ def test_a_phones_news_opens_with_a_tap_and_closes_with_another(page_watch, arti
     page.wait_for_function(f"document.getElementById('since-text')"
                            f".getBoundingClientRect().height <= {cut + 1}")
     page.assert_clean()
+
+
+LAB_TOP = "() => Math.round(document.getElementById('lab-wrap').getBoundingClientRect().top)"
 
 
 PORTAL_ARROWS = """
