@@ -718,6 +718,9 @@ def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_wat
     page.wait_for_selector("#review[open]")
     assert page.inner_text("#rv-where").startswith("Set-up, before the first action")
     assert page.is_disabled("#rv-first") and not page.is_disabled("#rv-next")
+    # The news box tells how the game began (it stood empty above the lab).
+    began = page.locator("#rv-events li").all_inner_texts()
+    assert len(began) == 4 and began[0].startswith("Blue plays first, then Orange"), began
     page.click("#rv-last")
     where = page.inner_text("#rv-where")
     assert where.startswith("Action ") and page.is_disabled("#rv-last"), where

@@ -289,7 +289,33 @@ def test_replay_events_say_what_changed(game4: record.Record) -> None:
     moved = next(k for k, a in enumerate(game4.actions, 1) if a.startswith("count"))
     said = r.events(moved)
     assert said and said == [str(e) for e in r.states[moved].events]
-    assert r.events(0) == []
+    assert r.events(0) == r.setup()
+
+
+def test_the_set_up_says_how_the_game_began(game4: record.Record) -> None:
+    """The replay's set-up tells who plays first and in what order, where each division
+    stands, the Portals and the deck, from the engine's first state (its news box was
+    empty there)."""
+    r = replay.Replay(game4)
+    s = r.states[0]
+    lines = r.setup()
+    names = s.names
+    first = s.first_player
+    assert lines[0] == (f"{names[first]} plays first, then {names[(first + 1) % 4]}, then "
+                        f"{names[(first + 2) % 4]}, then {names[(first + 3) % 4]}.")
+    starts = {c.letter: c.subjects[0] for c in s.chambers() if c.subjects[0]}
+    assert sum(starts.values()) == s.subjects_in_lab()[0] > 0
+    assert lines[1].startswith(f"Each division has {s.subjects_in_lab()[0]} Test Subjects in "
+                               "the lab (")
+    for letter, n in starts.items():
+        assert f"{n} in {letter}" in lines[1]
+    assert f"{s.supply(0)} more and {s.cake_supply(0)} Cake Slices in its supply" in lines[1]
+    portals = [c.letter for c in s.chambers() if c.portal]
+    assert len(portals) == 2 and lines[2] == f"The Portals stand in {portals[0]} and {portals[1]}."
+    assert lines[3] == f"The deck holds {s.deck_size} Aperture Cards; no one holds a card yet."
+    # A game whose first player was chosen: the order starts there.
+    other = replay.Replay(play(3, 5, names=["A", "B", "C"], first=2, limit=3))
+    assert other.setup()[0] == "C plays first, then A, then B."
 
 
 def test_continue_from_here_leaves_the_original(game4: record.Record) -> None:

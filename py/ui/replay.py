@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cakegame.words import counted, listed
+
 from .labels import who_won
 from .record import Record
 
@@ -164,11 +166,43 @@ class Replay:
 
     def events(self, k: int | None = None) -> list[str]:
         """What action `k` did, in words: the engine's events for it (`State.events`, which
-        tell every change of the lab's counts, the incinerated cake and the cards)."""
+        tell every change of the lab's counts, the incinerated cake and the cards); at the
+        set-up (k = 0), how the game began."""
         k = self.pos if k is None else k
+        if k == 0:
+            return self.setup()
         if not 1 <= k <= self.length:
             return []
         return [str(e) for e in self.states[k].events]
+
+    def setup(self) -> list[str]:
+        """How the game began, in words: who plays first, where each division stands, the
+        Portals and the deck (the replay's news box stood empty there)."""
+        s = self.states[0]
+        names, first = s.names, s.first_player
+        then = ", then ".join(names[(first + i) % s.players] for i in range(1, s.players))
+        lines = [f"{names[first]} plays first, then {then}."]
+        chambers = s.chambers()
+
+        def where(seat: int) -> str:
+            spots = [f"{c.subjects[seat]} in {c.letter}" for c in chambers if c.subjects[seat]]
+            return (f"{counted(s.subjects_in_lab()[seat], 'Test Subject')} in the lab "
+                    f"({listed(spots)}), {s.supply(seat)} more and "
+                    f"{counted(s.cake_supply(seat), 'Cake Slice')} in its supply")
+
+        starts = [where(seat) for seat in range(s.players)]
+        if len(set(starts)) == 1:
+            lines.append(f"Each division has {starts[0]}.")
+        else:
+            lines += [f"{names[seat]} has {start}." for seat, start in enumerate(starts)]
+        portals = [c.letter for c in chambers if c.portal]
+        if portals:
+            lines.append(f"The Portals stand in {listed(portals)}.")
+        hands = [s.hand_size(seat) for seat in range(s.players)]
+        held = ("no one holds a card yet" if not any(hands) else listed(
+            [f"{names[seat]} holds {n}" for seat, n in enumerate(hands)]))
+        lines.append(f"The deck holds {counted(s.deck_size, 'Aperture Card')}; {held}.")
+        return lines
 
     def continue_record(self) -> Record:
         """The record of a new game that starts as this one did and stops at the position
