@@ -11,8 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from cakegame.content import CARD_BY_ID
+from pyodide.ffi import create_proxy
+from pyscript import window
 
-from . import eventlog, labels, saves, targets
+from . import eventlog, labels, later, saves, targets
 from .dom import Texts, by_id, h, js_object, markup
 from .eventlog import SINCE_PART
 from .session import Session
@@ -129,6 +131,12 @@ class Panels:
         self.log_shown = 0
         self.player_cells: list[dict[str, Any]] = []
         self.player_rows: tuple = ()  # what each division's cells show now
+        # The news box changes size with the screen, the room the choices leave and a tap
+        # that opens it; it scrolls on a desktop: each time, say whether some is out of view.
+        news = by_id("since-text")
+        self._news_seen = create_proxy(lambda *_: self.measure_news())
+        window.ResizeObserver.new(self._news_seen).observe(news)
+        news.addEventListener("scroll", self._news_seen, js_object({"passive": True}))
 
     def forget(self) -> None:
         """Draw every panel afresh at the next redraw (a new game, a seat changed hands)."""
@@ -138,6 +146,17 @@ class Panels:
         self.piles_key: tuple = ()
         self.since_key: tuple | None = None
         self.strip_key: tuple | None = None
+
+    @staticmethod
+    def measure_news() -> None:
+        """Mark the news strip `data-cut` while part of its text is out of its box's view
+        (below a phone's last whole line, or under a desktop's scrolling box), so the "▾"
+        that says there is more (css/game.css) is there only when there is: CSS alone
+        cannot tell a clamped line from a whole one, and Firefox has no scroll-driven
+        animations for the desktop's "more"."""
+        text = by_id("since-text")
+        below = float(text.scrollHeight) - float(text.scrollTop) - float(text.clientHeight)
+        by_id("since").toggleAttribute("data-cut", below > 1)
 
     # ---- status --------------------------------------------------------------------------
     def status(self, s: Any, human: bool, curtain: bool, confirming: bool = False,
@@ -560,6 +579,7 @@ class Panels:
             by_id("since-text").innerHTML = ""
             return
         by_id("since-text").innerHTML = "".join(parts)
+        later.after_paint(self.measure_news)  # the same box may now hold more, or less
         # The news is read: once the player has acted it stays, quieter, above what they did.
         self.texts.cls("since", "since" if phrases and not read else "since quiet")
         self.texts.prop("since", "hidden", False)
