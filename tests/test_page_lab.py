@@ -1132,3 +1132,25 @@ def test_a_quick_second_click_on_a_chamber_selects_no_text(page_watch):
     page.locator("#lab .chamber:not(.target) text").first.dblclick()
     assert page.evaluate("getSelection().toString()") == ""
     page.assert_clean()
+
+
+def test_a_landing_place_is_pressed_by_the_keyboard_and_shows_its_focus(page_watch):
+    """The dashed hexagons where a recycled chamber may land are in the Tab order as
+    buttons: Enter presses one as a click does (the keys reached them and did nothing), and
+    the focused one wears the chambers' white ring (its fill alone changed, faintly)."""
+    page = page_watch
+    raw, action, _letter = _recycle_with_losses_save()
+    open_saved(page, raw)
+    ghost = f'#lab .ghost[data-action="{action}"]'
+    page.focus(ghost)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # reached by the keys, so it shows the keyboard's focus
+    assert page.evaluate("s => document.activeElement.matches(s)", ghost)
+    ring = page.evaluate("s => getComputedStyle(document.querySelector(s)).stroke",
+                         f"{ghost} .hex")
+    assert ring == "rgb(255, 255, 255)", ring
+    before = page.evaluate("document.getElementById('status').dataset.ready")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.getElementById('status').dataset.ready !== '{before}'")
+    assert page.locator("#lab .ghost").count() == 0
+    page.assert_clean()

@@ -588,7 +588,9 @@ class App:
         tag = str(getattr(target, "tagName", "") or "").lower()
         typing = tag in ("input", "select", "textarea")
         if key in ("Enter", " ") and found(target) and hasattr(target, "closest"):
-            chamber = target.closest(".chamber")
+            # A chamber, or a place a recycled chamber may land: SVG, not buttons, so the
+            # keys press them here.
+            chamber = target.closest(".chamber, .ghost")
             if found(chamber):
                 event.preventDefault()
                 self.on_click(event)
