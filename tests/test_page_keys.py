@@ -171,11 +171,17 @@ def test_a_move_typed_whole_plays_both_of_its_decisions(page_watch):
     press(page_watch, "/")
     page_watch.wait_for_function("document.activeElement.id === 'command-input'")
     before = page_watch.evaluate(READY)
-    page_watch.fill("#command-input", f"{src.lower()} to {dst.lower()}")
+    page_watch.type("#command-input", f"{src.lower()} to {dst.lower()}")
+    # The hint knows the move as it is typed (it said no legal action starts like that).
+    assert page_watch.inner_text("#command-hint") == f"Enter plays “{start}”, then “{end}”."
     press(page_watch, "Enter")
     wait_redraw(page_watch, before)
     assert page_watch.input_value("#command-input") == ""
     assert cakegame.State.from_json(saved_game(page_watch)) == middle.apply(end)
+    # What was played is told in the engine's spelling ("from q" was echoed as typed).
+    page_watch.wait_for_function("document.getElementById('command-hint').textContent"
+                                 ".startsWith('Played ')")
+    assert page_watch.inner_text("#command-hint").startswith(f"Played {start}, {end}. ")
     page_watch.assert_clean()
 
 

@@ -200,6 +200,10 @@ def test_completion_and_hint():
     assert commands.move_parts("p to k") == commands.move_parts("Move from P to K.") == [
         "from p", "to k"]
     assert commands.move_parts("p k") is commands.move_parts("to k") is None
+    # ... and the hint says so while it is typed (it said no legal action starts so).
+    assert commands.hint("h to m", legal) == "Enter plays “from H”, then “to M”."
+    assert commands.hint("move from d to", legal) == "A move from D: name the chamber it goes to."
+    assert commands.hint("k to m", legal).startswith("No legal action starts like that")
 
 
 # ---- words for ears -------------------------------------------------------------------------

@@ -330,7 +330,7 @@ class Access:
                 self._hint(f"{done}Not possible: {problem}", bad=True)
                 by_id("command-input").value = ", ".join([part, *queue])
                 return
-            played.append(part)
+            played.append(commands.as_action_text(part))  # "from Q", as it was typed "q"
         by_id("command-input").value = ""
         s = self.app.state
         after = by_id("status").textContent if s is not None else ""

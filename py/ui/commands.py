@@ -42,6 +42,7 @@ def split_commands(text: str) -> list[str]:
 
 
 MOVE_WORDS = re.compile(r"^(?:move )?(?:from )?([a-z]) to ([a-z])$")
+MOVE_TYPED = re.compile(r"^(?:move )?(?:from )?([a-z]) to(?: ([a-z]))?$")  # also "p to"
 
 
 def move_parts(command: str) -> list[str] | None:
@@ -211,6 +212,13 @@ def hint(prefix: str, legal: Sequence[str], names: Sequence[str] = (),
     if not legal:
         return "Nothing to decide now."
     found = completions(prefix, legal, names, cards)
+    move = MOVE_TYPED.match(norm(prefix)) if not found else None
+    if move and completions(f"from {move[1]}", legal):
+        # A move typed whole ("q to m") is its two decisions, which Enter plays in turn.
+        start = as_action_text(f"from {move[1]}")
+        if move[2] is None:
+            return f"A move {start}: name the chamber it goes to."
+        return f"Enter plays “{start}”, then “{as_action_text(f'to {move[2]}')}”."
     if not found:
         return "No legal action starts like that. Legal now: " + _listing(list(legal)) + "."
     if len(found) == 1:
