@@ -252,6 +252,9 @@ def test_continue_from_here_starts_a_new_game_and_keeps_the_original(page_watch)
     kept = [v for k, v in page_watch.evaluate(STORAGE).items()
             if k.startswith("cakegame.save.kept.")]
     assert len(kept) == 1  # the game as it was (the page re-saved it when it resumed it)
+    # The message says where a player finds it (it named the storage key).
+    told = page_watch.inner_text("#msg-text")
+    assert "More, then Kept games" in told and "cakegame.save" not in told, told
     original = saves.decode(raw)
     assert saves.decode(kept[0]).state == original.state
     assert saves.decode(kept[0]).record == original.record == rec

@@ -20,6 +20,7 @@ from . import coach as coachmod
 from . import dialogs, eventlog, guide, later, params, sharelink
 from . import record as recordmod
 from .dom import by_id, show
+from .slot import KEPT_HINT
 
 if TYPE_CHECKING:  # imported when first used (review, sharing, story): not at start-up
     from .review import ReviewDialog
@@ -227,8 +228,8 @@ class Replays:
         where = f"after action {len(rec.actions)}" if rec.actions else "from its set-up"
         text = f"This game now goes on {where}."
         if kept:
-            text += (f" The game you had before is kept in this browser's storage as “{kept}”; "
-                     "this one is saved in its place.")
+            text += (" The game you had before was kept aside in this browser "
+                     f"({KEPT_HINT}); this one is saved in its place.")
         dialogs.message("Continuing from here", text)
 
     # ---- the game's story ----------------------------------------------------------------
