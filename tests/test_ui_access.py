@@ -249,3 +249,9 @@ def test_announcer_tells_a_person_at_once_and_a_computer_per_turn():
     assert an.action(1, "Bo", True, 4, ["x"]) is None
     assert an.action(2, "Cy", True, 5, ["y"]) == "Bo's turn: X."
     assert an.flush(None, False, None) == "Cy's turn: Y."
+    # A computer deciding in another player's turn (a card that makes it choose) is told
+    # as such (it was "Cy's turn: ...", in Ann's turn).
+    assert an.action(2, "Cy", True, 6, ["z"], owner="Ann") is None
+    assert an.flush(0, False, 6) == "In Ann's turn, Cy: Z."
+    assert an.action(2, "Cy", True, 7, ["w"], owner="Cy") is None
+    assert an.flush(None, False, None) == "Cy's turn: W."

@@ -71,7 +71,8 @@ class Access:
             return
         name = before.names[seat]
         told = self.announcer.action(seat, name, bot, before.turn_number,
-                                     speech.action_sentences(before, text, after))
+                                     speech.action_sentences(before, text, after),
+                                     owner=before.names[before.turn])
         if told:
             self.say(told)
 

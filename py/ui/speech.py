@@ -99,10 +99,12 @@ class Announcer:
     batch_seat: int | None = None
     batch_turn: int | None = None
     batch_name: str = ""
+    batch_owner: str = ""  # whose turn it is, when another player decides in it
 
     def action(self, seat: int, name: str, bot: bool, turn: int,
-               sentences: Sequence[str]) -> str | None:
-        """Record one action; returns the text to announce now, or None to wait."""
+               sentences: Sequence[str], owner: str = "") -> str | None:
+        """Record one action of `name` (in `owner`'s turn, when that is another player's:
+        a card that makes them choose); returns the text to announce now, or None to wait."""
         if not bot:
             told: str | None = self.take()
             now = join(sentences)
@@ -111,6 +113,7 @@ class Announcer:
         if self.batch_seat is not None and (self.batch_seat != seat or self.batch_turn != turn):
             told = self.take()
         self.batch_seat, self.batch_turn, self.batch_name = seat, turn, name
+        self.batch_owner = owner if owner != name else ""
         self.batch.extend(sentences)
         return told
 
@@ -127,8 +130,10 @@ class Announcer:
         if self.batch_seat is None:
             return ""
         body = join(self.batch) or "no change."
-        text = f"{self.batch_name}'s turn: {body}"
+        head = (f"In {self.batch_owner}'s turn, {self.batch_name}" if self.batch_owner
+                else f"{self.batch_name}'s turn")
+        text = f"{head}: {body}"
         self.batch = []
         self.batch_seat = self.batch_turn = None
-        self.batch_name = ""
+        self.batch_name = self.batch_owner = ""
         return text
