@@ -150,3 +150,15 @@ def test_the_rules_page_contents_are_fingertip_tall_and_always_in_reach(page_wat
     back.tap()
     page.wait_for_function("""() => { const r = document.getElementById('contents')
         .getBoundingClientRect(); return r.top >= -1 && r.top < innerHeight / 2; }""")
+
+
+def test_the_incinerator_names_each_division_for_a_screen_reader(page_watch):
+    """The cake incinerator's counts stand beside colour chips: a screen reader heard
+    "Cake incinerator: 0/8 0/8 0/8". Each count now comes with its division's name."""
+    page_watch.goto("index.html?players=3&seed=5&names=Ann,Bo,Cy")
+    said = page_watch.evaluate("document.querySelector('#incinerator .burnt').textContent")
+    assert said == "Ann: 0/8 burnt; Bo: 0/8 burnt; Cy: 0/8 burnt.", said
+    widths = page_watch.evaluate("[...document.querySelectorAll('#incinerator .sr-only')]"
+                                 ".map(e => e.getBoundingClientRect().width)")
+    assert len(widths) == 6 and max(widths) <= 1, widths  # the names are for ears only
+    page_watch.assert_clean()

@@ -432,10 +432,15 @@ class Panels:
                 + (card_side(char, "character", "Active Character: rules for all")
                    if char is not None else markup("p", "No Character is active yet.", "muted")))
         if not old or old[4:] != key[4:]:
+            # Each count with its division's name for screen readers (the chip alone, a
+            # colour and a shape, read as "0/8 0/8 0/8").
             items = "".join(
                 markup("span", None, "burnt-item",
                        inner=markup("span", None, f"chip d{seat} shape{seat}")
-                       + markup("span", f"{s.incinerated(seat)}/8"))
+                       + markup("span", f"{s.names[seat]}: ", "sr-only")
+                       + markup("span", f"{s.incinerated(seat)}/8")
+                       + markup("span", " burnt; " if seat < s.players - 1 else " burnt.",
+                                "sr-only"))
                 for seat in range(s.players))
             by_id("incinerator").innerHTML = (markup("h3", "Cake incinerator")
                                               + markup("p", None, "burnt", inner=items))
