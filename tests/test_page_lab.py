@@ -1154,3 +1154,20 @@ def test_a_landing_place_is_pressed_by_the_keyboard_and_shows_its_focus(page_wat
     page.wait_for_function(f"document.getElementById('status').dataset.ready !== '{before}'")
     assert page.locator("#lab .ghost").count() == 0
     page.assert_clean()
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_the_icons_open_at_their_top_on_a_phone(page_watch):
+    """More, then Icons, on a phone: the dialog opens at its title, the focus on Close (it
+    went to the rules link at the foot, so the dialog opened scrolled past its first
+    entries)."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=5")
+    page.tap("#more summary")
+    page.tap("#more [data-for='btn-legend']")
+    page.wait_for_selector("#legend-box[open]")
+    page.wait_for_function("document.activeElement.id === 'legend-close'")
+    assert page.evaluate("document.getElementById('legend-box').scrollTop") == 0
+    top = page.evaluate("document.getElementById('legend-title').getBoundingClientRect().top")
+    assert 0 <= top < 100, top
+    page.assert_clean()
