@@ -9,6 +9,8 @@ import pytest
 from playhelp import SAVED_GAME, click_random, open_saved, session_save, status
 
 HINTED = "[data-action][data-hint]"
+# How many suggestions the saved game has counted (saved with each one, before its notice).
+HINTS_SAVED = "(JSON.parse(localStorage.getItem('cakegame.save') || '{}').ui || {}).hints || 0"
 
 
 def ask_hint(page) -> str:
@@ -207,4 +209,47 @@ def test_a_suggestion_on_a_chamber_of_several_choices_is_played_by_enter_enter(p
                            f" return t && JSON.parse(t).record.actions.length > {before}; }}")
     played = saves.decode(page.evaluate(SAVED_GAME)).record.actions[before]
     assert played == action, (played, action)
+    page.assert_clean()
+
+
+def test_a_suggestion_asked_in_a_half_made_choice_elsewhere_can_be_played(page_watch):
+    """A chamber picked (its two choices open), then H: the suggestion may be in another
+    chamber. The half-made choice is set aside, so the suggested chamber is a choice again
+    and Enter, Enter plays the suggestion (the focus went to a chamber that was no choice,
+    and nothing said why)."""
+    from ui import saves, targets
+
+    def two_per_chamber(ses) -> bool:
+        st = ses.state
+        if st.current_player != 0 or st.is_over:
+            return False
+        t = targets.sort_actions(ses.legal_texts())
+        return (len(t.board) >= 3 and all(len(a) >= 2 for a in t.board.values())
+                and not t.buttons and not t.cards)
+
+    page = page_watch
+    open_saved(page, session_save(2, 1, two_per_chamber))
+    page.wait_for_selector("#btn-hint:not([disabled])")
+    page.keyboard.press("h")
+    page.wait_for_selector('#chambers .chamber[data-hint=""]', timeout=60_000)
+    first = page.get_attribute('#chambers .chamber[data-hint=""]', "data-letter")
+    other = page.evaluate("l => [...document.querySelectorAll('#chambers .chamber[data-select]')]"
+                          ".map(c => c.dataset.letter).find(x => x !== l)", first)
+    page.click(f'#chambers .chamber[data-letter="{other}"]')  # its choices open
+    page.wait_for_selector(f'#chambers .chamber.selected[data-letter="{other}"]')
+    before = len(saves.decode(page.evaluate(SAVED_GAME)).record.actions)
+    page.keyboard.press("h")
+    page.wait_for_function(HINTS_SAVED + " >= 2", timeout=60_000)  # the second suggestion
+    letter = page.get_attribute('#chambers .chamber[data-hint=""]', "data-letter")
+    if letter != other:
+        assert page.inner_text("#notice").startswith("Your half-made choice is set aside."), \
+            page.inner_text("#notice")
+        assert page.locator("#chambers .chamber.selected").count() == 0
+        page.keyboard.press("Enter")  # the suggested chamber's choices open
+    page.wait_for_function("document.activeElement.matches('button[data-action][data-hint]')")
+    action = page.evaluate("document.activeElement.getAttribute('data-action')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => { const t = localStorage.getItem('cakegame.save');"
+                           f" return t && JSON.parse(t).record.actions.length > {before}; }}")
+    assert saves.decode(page.evaluate(SAVED_GAME)).record.actions[before] == action
     page.assert_clean()

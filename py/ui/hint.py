@@ -107,6 +107,11 @@ class Hints:
         self.app.session.ui["hints"] = self.count + 1
         self.app.saver.now()
         self.shown = (s, str(action), chambers_of(action), plan_chambers(thinker))
+        if self.app.selected is not None and self.app.selected not in self.shown[2]:
+            # A half-made choice elsewhere (a Portal picked to move): set it aside, so the
+            # suggestion is on the board to play (it pointed at a chamber that was no choice).
+            self.app.selected = None
+            text = f"Your half-made choice is set aside. {text}"
         self.app.render()
         if self.shown[2]:  # the suggested chamber in view, though the lab is wider than its panel
             labview = self.app.labview
