@@ -793,3 +793,36 @@ def test_the_replay_holds_still_as_it_steps_and_asks_before_replacing_a_finished
     page.click("#rv-confirm-no")
     assert page.evaluate(SAVE) == before and page.is_visible("#review[open]")
     page.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_on_a_phone_a_jump_from_the_move_list_shows_the_lab(page_watch):
+    """On a phone the move list lies under the lab: a tap on a turn's head or an action
+    there shows that moment with the dialog scrolled back to its sentence and the lab (it
+    stayed on the list, the lab above the screen and only the steps in sight)."""
+    page = page_watch
+    put_save(page, save_of(played(2, 29, 60)))
+    page.goto("./")
+    page.click("#more summary")
+    page.click("#more-review")
+    page.wait_for_selector("#review[open]")
+    for pick in (page.locator("#rv-moves .rv-turn-jump").nth(8),
+                 page.locator("#rv-moves .rv-move").nth(41)):
+        # A player reading the list has scrolled the dialog down to it.
+        page.evaluate("document.getElementById('rv-moves').scrollIntoView({block: 'start'})")
+        pick.scroll_into_view_if_needed()
+        assert page.evaluate(LAB_OUT_OF_SIGHT), "the list is not below the lab here"
+        pick.tap()
+        wait_pos(page, int(pick.get_attribute("data-step")))
+        assert not page.evaluate(LAB_OUT_OF_SIGHT)
+        said = page.evaluate("document.getElementById('rv-said').getBoundingClientRect().top")
+        steps = page.evaluate("document.querySelector('#review .rv-controls')"
+                              ".getBoundingClientRect().bottom")
+        assert steps <= said <= steps + 20, (steps, said)
+    page.assert_clean()
+
+
+LAB_OUT_OF_SIGHT = """() => { const lab = document.getElementById('rv-lab').getBoundingClientRect();
+  const steps = document.querySelector('#review .rv-controls').getBoundingClientRect();
+  return lab.bottom < steps.bottom + lab.height / 2; }"""

@@ -157,6 +157,19 @@ class ReviewDialog:
         step = clicked_step(event)
         if step is not None:
             self.step(step)
+            self._bring_the_lab_back()
+
+    def _bring_the_lab_back(self) -> None:
+        """After a jump from the move list, where it lies under the lab (a phone), scroll the
+        dialog back up to the moment shown: its sentence under the sticky steps, then the
+        lab (the player was left looking at the list, the lab above the screen)."""
+        said = by_id("rv-said").getBoundingClientRect()
+        steps = self.dialog.querySelector(".rv-controls").getBoundingClientRect()
+        lab = by_id("rv-lab").getBoundingClientRect()
+        if float(lab.bottom) > float(steps.bottom) + float(lab.height) / 2:
+            return  # most of the lab is in view already (a desktop's list is beside it)
+        self.dialog.scrollTop = max(0.0, float(self.dialog.scrollTop)
+                                    + float(said.top) - float(steps.bottom) - 4)
 
     def _continue_asked(self) -> None:
         """Continue from here: at once when there is no game on the page; over one, in
