@@ -561,6 +561,13 @@ def test_on_a_phone_the_guide_brings_the_chambers_it_talks_about_into_view(page_
     page_watch.goto("index.html?botpace=0")
     page_watch.wait_for_selector("#newgame[open]")
     page_watch.click("#ng-learn")
+    # The first tip and the whole lab under it are on the screen: no room is kept for news
+    # above the prompt while the coach speaks (an empty band of 120 px pushed the lab's
+    # last row off the screen).
+    page_watch.wait_for_selector("#coach:not([hidden])")
+    bottom = page_watch.evaluate("document.getElementById('lab-wrap').getBoundingClientRect()"
+                                 ".bottom")
+    assert bottom <= 844, bottom
     ringed = []
     for _ in range(60):
         page_watch.wait_for_function(LEARNER_TURN)
