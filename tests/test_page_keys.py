@@ -273,7 +273,8 @@ def test_the_live_region_tells_a_computer_turn_from_the_engines_events(page_watc
             bot = seat == 1
             if bot:
                 bot_sentences.extend(got)
-            told = announcer.action(seat, a.names[seat], bot, a.turn_number, got)
+            told = announcer.action(seat, a.names[seat], bot, a.turn_number, got,
+                                    owner=a.names[a.turn])
             heard_expected = told or heard_expected
             now = None if b.is_over else b.current_player
             told = announcer.flush(now, now == 1, None if now is None else b.turn_number)
@@ -283,6 +284,10 @@ def test_the_live_region_tells_a_computer_turn_from_the_engines_events(page_watc
         assert bot_sentences and heard.startswith(f"{state.names[1]}'s turn: ")
         for sentence in bot_sentences:
             assert speech.join([sentence]) in heard
+        # The A key tells it again (a whole turn is long, and told once).
+        page_watch.evaluate("document.getElementById('announce').textContent = ''")
+        press(page_watch, "a")
+        assert page_watch.inner_text("#announce").strip() == heard
         checked += 1
     assert checked >= 1
     page_watch.assert_clean()

@@ -36,6 +36,7 @@ class Access:
         self.state: Any = None
         self.announcer = speech.Announcer()
         self.said = ""
+        self.news = ""  # the last action or computer turn told, for the A key to tell again
         self.pointer = False  # the last input was a mouse or a finger: focus without scrolling
         self.command_open = False
         self._filled: tuple = ()
@@ -61,6 +62,7 @@ class Access:
     def forget(self) -> None:
         """A new or resumed game: nothing gathered from the old one is told."""
         self.announcer = speech.Announcer()
+        self.news = ""
         self.focus_key = ()
 
     def acted(self, before: Any, text: str, after: Any, bot: bool) -> None:
@@ -74,6 +76,7 @@ class Access:
                                      speech.action_sentences(before, text, after),
                                      owner=before.names[before.turn])
         if told:
+            self.news = told
             self.say(told)
 
     def rendered(self, state: Any, deciding: bool, t: targets.Targets, step: Any,
@@ -94,6 +97,7 @@ class Access:
         seat = None if state.is_over else state.current_player
         told = self.announcer.flush(seat, bot_now, None if seat is None else state.turn_number)
         if told:
+            self.news = told
             self.say(told)
         confirming = getattr(self.app, "confirming", None)
         key = (id(state), deciding, self.app.selected, confirming)
@@ -218,6 +222,9 @@ class Access:
         if key in ("r", "R"):
             self.read(chamber.getAttribute("data-letter") if on_chamber and chamber is not None
                       else None)
+            return True
+        if key in ("a", "A"):  # again: a computer's whole turn is long, and told only once
+            self.say(self.news or "Nothing has happened yet.")
             return True
         if key == "Escape" and self.app.selected is None:
             return self._back_out()
