@@ -880,3 +880,20 @@ def test_after_a_first_decision_what_the_player_did_leads_the_news(page_watch):
     assert "\nSince your last turn: " in told, told
     assert "quiet" in page.get_attribute("#since", "class")
     page.assert_clean()
+
+
+def test_after_a_computer_ends_the_game_the_news_tells_its_last_turns(page_watch, artifacts):
+    """Against a computer that ends the game on its own turn: under the result the strip
+    tells, as at any turn, what happened since the person's last turn (it stood empty, and
+    the player could not follow how the game had ended), with the lab's marks of it."""
+    page = page_watch
+    open_saved(page, session_save(2, 3, lambda ses: ses.state.is_over,
+                                  seats=["human", "medium"]))
+    page.wait_for_selector("#gameover[open]")
+    page.click("#go-close")
+    page.wait_for_selector("#gameover:not([open])", state="attached")
+    page.screenshot(path=str(artifacts / "news-after-the-end.png"))
+    news = page.inner_text("#since-text")
+    assert news.startswith("Since your last turn: "), news
+    assert len(news) > len("Since your last turn: ") + 10, news
+    page.assert_clean()

@@ -688,14 +688,15 @@ class App:
                 last |= frozenset(c for c in touched if c.isalpha())
         source = s.pending.get("src") if s.decision in ("move", "carry") else None
         ghosts = self._ghosts(s, texts)
-        since = self._since(s, human)
+        reader = self._reader(s)
+        since = self._since(s, human, reader)
         changed = frozenset("".join(e[3] for e in since if len(e) > 3))
-        moves = session.since_events(s.current_player) if since else []
-        losses = session.losses_since(s.current_player) if since else {}
+        moves = session.since_events(reader) if since and reader is not None else []
+        losses = session.losses_since(reader) if since and reader is not None else {}
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
                           describe=s.describe, ghosts=ghosts, changed=changed, losses=losses,
-                          loss_notes=eventlog.loss_notes(moves, s.current_player, s.names)
-                          if losses else None,
+                          loss_notes=eventlog.loss_notes(moves, reader, s.names)
+                          if losses and reader is not None else None,
                           arrows=eventlog.arrows(moves))
         # Keep the choices in view (or, while others play, what they just did: the
         # chambers its log entry names, where they are now. "recycle bottom" names no
@@ -737,11 +738,13 @@ class App:
             turn_so_far = eventlog.turn_summary(session.turn_events(seat), seat)
             if human and session.humans:
                 news = session.news_events(seat)
-        panels.since(eventlog.since_summary(news, s.current_player, s.names), turn_so_far,
+        panels.since(eventlog.since_summary(news, reader, s.names) if reader is not None
+                     else [], turn_so_far,
                      "This turn so far: " if human or seat is None
                      else f"{s.names[seat]}'s turn so far: ",
-                     "Since your last turn: " if session.has_decided(s.current_player)
-                     else "Before your first turn: ", news is not moves)
+                     "Since your last turn: " if reader is not None
+                     and session.has_decided(reader) else "Before your first turn: ",
+                     news is not moves)
         can_undo = self.confirming is not None or session.can_undo()
         self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
         self.texts.prop("btn-undo", "title", history.UNDO_TITLE if can_undo
@@ -770,12 +773,21 @@ class App:
         self.picture.soon()
         self._bump()
 
-    def _since(self, s: Any, human: bool) -> list[list[Any]]:
-        """What the other seats did since the person to act last decided (shown until they
-        act), or nothing when no one is waiting to read it."""
-        if not human or s.is_over or self.session.humans == 0:
+    def _reader(self, s: Any) -> int | None:
+        """Whose news the strip tells: the seat to act; once the game is over, the one
+        person playing, so the turns the computers played to the end are there to read
+        (the strip stood empty under the result)."""
+        if not s.is_over:
+            return s.current_player
+        people = [i for i in range(s.players) if self.session.is_human(i)]
+        return people[0] if len(people) == 1 else None
+
+    def _since(self, s: Any, human: bool, reader: int | None) -> list[list[Any]]:
+        """What the other seats did since `reader` last decided (shown until they act), or
+        nothing when no one is waiting to read it."""
+        if reader is None or self.session.humans == 0 or not (human or s.is_over):
             return []
-        return self.session.since_last_turn(s.current_player)
+        return self.session.since_last_turn(reader)
 
     def _ghosts(self, s: Any, texts: list[str]) -> tuple:
         """Where the recycled chamber may land, one place per row it may go to, read from
