@@ -1232,6 +1232,36 @@ def test_an_old_edge_chamber_left_out_of_the_choices_says_why():
     assert seen == 3
 
 
+def test_a_turret_that_would_destroy_the_players_own_subjects_says_so():
+    """Where the Turret is to be placed, the choices bar names the chambers where it would
+    destroy the deciding player's own Test Subjects, with the engine's counts (a
+    play-tester put it on their own subject, and nothing had said so); elsewhere it says
+    nothing."""
+    seen = 0
+    for seed in range(1, 40):
+        s = cakegame.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over and seen < 3:
+            texts = [str(a) for a in s.legal_actions()]
+            note = targets.harm_note(s, texts)
+            me = s.current_player
+            mine = {t.split()[1]: s.chamber(t.split()[1]).subjects[me] for t in texts
+                    if t.startswith("turret ") and t != "turret stay"
+                    and s.chamber(t.split()[1]).subjects[me]}
+            if not mine:
+                assert note == "", note
+            else:
+                assert note.startswith("The Turret destroys your own Test Subjects where it "
+                                       "goes: "), note
+                for letter, n in mine.items():
+                    assert f"{n} in {letter}" in note, (note, mine)
+                seen += 1
+            s = s.apply(rng.choice(s.legal_actions()))
+        if seen >= 3:
+            break
+    assert seen == 3
+
+
 def test_the_last_action_stays_outlined_after_a_reload():
     """A reload mid-move keeps the picked chamber's dashed mark: the resumed session's last
     action is the one played last (a play-tester saw the mark vanish on reload)."""

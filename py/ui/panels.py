@@ -278,7 +278,8 @@ class Panels:
         out.extend(markup("span", text, "choice-label hint")
                    for text in [targets.ways_hint(s, t, press_word)] if text)
         out.extend(markup("span", text, "choice-label hint blocked")
-                   for text in [targets.blocked_note(s, texts)] if text)
+                   for text in [targets.blocked_note(s, texts), targets.harm_note(s, texts)]
+                   if text)
         for a in t.buttons:
             out.append(action_button(s, a))
         if t.cards:

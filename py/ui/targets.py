@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import cakegame
+from cakegame.words import listed
 
 # Verbs whose first argument is a chamber (the place a player clicks).
 CHAMBER_VERBS = frozenset({
@@ -159,6 +160,25 @@ def ways_hint(s: Any, t: Targets, press_word: str) -> str:
         ways.append("choose:")
     text = ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + ", or " + ways[-1]
     return text[0].upper() + text[1:] + ("" if t.buttons else ".")
+
+
+def harm_note(s: Any, texts: list[str]) -> str:
+    """Where a Turret to place would destroy the deciding player's own Test Subjects, in
+    the engine's counts ("The Turret destroys your own Test Subjects where it goes: 2 in
+    K."): a play-tester put it in a chamber of theirs, and nothing had said so."""
+    me = s.current_player
+    hits = []
+    for text in texts:
+        verb, _, letter = text.partition(" ")
+        if verb != "turret" or letter == "stay":
+            continue
+        lost = sum(e.count for e in s.apply(text).events
+                   if e.kind is cakegame.EventKind.SUBJECTS_DESTROYED and e.seat == me)
+        if lost:
+            hits.append(f"{lost} in {letter}")
+    if not hits:
+        return ""
+    return f"The Turret destroys your own Test Subjects where it goes: {listed(hits)}."
 
 
 def blocked_note(s: Any, texts: list[str]) -> str:
