@@ -125,7 +125,10 @@ def test_describe_names_the_owner_of_forced_subjects_and_their_cake():
     c = s.apply("count 2")
     assert c.current_player == 1
     assert c.describe("carry 1") == "Blue's Test Subject carries one of their own Cake Slices"
-    assert c.describe("carry none") == "Blue's moving Test Subjects carry no more Cake Slices"
+    # None picked yet: "no Cake Slices" (it said "no more", of a group that carried none).
+    assert c.describe("carry none") == "Blue's moving Test Subjects carry no Cake Slices"
+    assert c.apply("carry 1").describe("carry none") == \
+        "Blue's moving Test Subjects carry no more Cake Slices"
 
 
 def test_describe_carry_names_the_cake_slices_owner_never_a_name_as_a_colour():
