@@ -184,16 +184,8 @@ def test_a_suggestion_on_a_chamber_of_several_choices_is_played_by_enter_enter(p
     one suggested, and Enter plays that one (it played the first listed, another)."""
     from ui import saves, targets
 
-    def two_per_chamber(ses) -> bool:
-        st = ses.state
-        if st.current_player != 0 or st.is_over:
-            return False
-        t = targets.sort_actions(ses.legal_texts())
-        return (len(t.board) >= 2 and all(len(a) >= 2 for a in t.board.values())
-                and not t.buttons and not t.cards)
-
     page = page_watch
-    open_saved(page, session_save(2, 1, two_per_chamber))
+    open_saved(page, _several_choices_in_each_chamber(2))
     page.wait_for_selector("#btn-hint:not([disabled])")
     before = len(saves.decode(page.evaluate(SAVED_GAME)).record.actions)
     page.keyboard.press("h")
@@ -217,18 +209,10 @@ def test_a_suggestion_asked_in_a_half_made_choice_elsewhere_can_be_played(page_w
     chamber. The half-made choice is set aside, so the suggested chamber is a choice again
     and Enter, Enter plays the suggestion (the focus went to a chamber that was no choice,
     and nothing said why)."""
-    from ui import saves, targets
-
-    def two_per_chamber(ses) -> bool:
-        st = ses.state
-        if st.current_player != 0 or st.is_over:
-            return False
-        t = targets.sort_actions(ses.legal_texts())
-        return (len(t.board) >= 3 and all(len(a) >= 2 for a in t.board.values())
-                and not t.buttons and not t.cards)
+    from ui import saves
 
     page = page_watch
-    open_saved(page, session_save(2, 1, two_per_chamber))
+    open_saved(page, _several_choices_in_each_chamber(3))
     page.wait_for_selector("#btn-hint:not([disabled])")
     page.keyboard.press("h")
     page.wait_for_selector('#chambers .chamber[data-hint=""]', timeout=60_000)
@@ -253,3 +237,20 @@ def test_a_suggestion_asked_in_a_half_made_choice_elsewhere_can_be_played(page_w
                            f" return t && JSON.parse(t).record.actions.length > {before}; }}")
     assert saves.decode(page.evaluate(SAVED_GAME)).record.actions[before] == action
     page.assert_clean()
+
+
+def _several_choices_in_each_chamber(chambers: int) -> str:
+    """A two-person game at the first decision of seat 0 offered in at least `chambers`
+    chambers, each standing for two or more actions, with nothing else to choose (a reward
+    to deliver: a Test Subject or the Turret)."""
+    from ui import targets
+
+    def wanted(ses) -> bool:
+        st = ses.state
+        if st.current_player != 0 or st.is_over:
+            return False
+        t = targets.sort_actions(ses.legal_texts())
+        return (len(t.board) >= chambers and all(len(a) >= 2 for a in t.board.values())
+                and not t.buttons and not t.cards)
+
+    return session_save(2, 1, wanted)
