@@ -162,3 +162,37 @@ def test_the_incinerator_names_each_division_for_a_screen_reader(page_watch):
                                  ".map(e => e.getBoundingClientRect().width)")
     assert len(widths) == 6 and max(widths) <= 1, widths  # the names are for ears only
     page_watch.assert_clean()
+
+
+def test_a_turret_on_the_players_own_subjects_says_so_in_the_bar_and_the_chamber(page_watch):
+    """Placing the Turret where the player's own Test Subjects stand destroys them: the
+    choices bar names those chambers, and each such chamber's label (screen readers, the
+    tooltip), or its button when the chamber offers several choices, says what it costs (a
+    play-tester did it unwarned)."""
+    from playhelp import open_saved, session_save
+    from ui import saves, targets
+
+    def harmful(ses) -> bool:
+        return (ses.state.current_player == 0
+                and bool(targets.harm_note(ses.state, ses.legal_texts())))
+
+    raw = session_save(2, 1, harmful)
+    s = saves.decode(raw).state
+    note = targets.harm_note(s, [str(a) for a in s.legal_actions()])
+    open_saved(page_watch, raw)
+    assert note in page_watch.inner_text("#choices")
+    mine = [t.split()[1] for t in map(str, s.legal_actions())
+            if t.startswith("turret ") and t != "turret stay"
+            and s.chamber(t.split()[1]).subjects[0]]
+    assert mine
+    for letter in mine:
+        label = page_watch.get_attribute(f"#ch-{letter} .hex", "aria-label")
+        if label.endswith(" choices"):  # its choices open as buttons, the Turret's saying so
+            page_watch.click(f"#ch-{letter}")
+            button = f'#choices button[data-action="turret {letter}"]'
+            assert page_watch.inner_text(button).startswith(
+                f"Turret to {letter}: destroys {s.chamber(letter).subjects[0]} of yours")
+            page_watch.keyboard.press("Escape")
+        else:
+            assert "Orange Test Subject" in label and "destroyed" in label, label
+    page_watch.assert_clean()

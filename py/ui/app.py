@@ -694,7 +694,8 @@ class App:
         moves = session.since_events(reader) if since and reader is not None else []
         losses = session.losses_since(reader) if since and reader is not None else {}
         self.board.render(s, marks, dim=bool(marks), last=last, source=source,
-                          describe=s.describe, ghosts=ghosts, changed=changed, losses=losses,
+                          describe=lambda a: _said(s, a), ghosts=ghosts, changed=changed,
+                          losses=losses,
                           loss_notes=eventlog.loss_notes(moves, reader, s.names)
                           if losses and reader is not None else None,
                           arrows=eventlog.arrows(moves))
@@ -975,3 +976,10 @@ class App:
         if token != self.bot_token or state is not self.state:
             return
         self.apply(str(action))
+
+
+def _said(s: Any, text: str) -> str:
+    """A target chamber's sentence for screen readers and its tooltip: the engine's, and for
+    a Turret placed, what it costs the player ("...: 2 Orange Test Subjects destroyed"), as
+    the choices bar says (`targets.harm_note`)."""
+    return eventlog.own_losses_text(s, text) if text.startswith("turret ") else s.describe(text)

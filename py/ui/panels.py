@@ -51,6 +51,9 @@ def action_button(s: Any, text: str, cls: str = "act") -> str:
         carried=text == "carry none" and bool(s.pending.picks),
         cube_in_lab=text != "cube stay" or any(c.cube for c in s.chambers()),
         top_card=s.deck_top if text in ("card", "bonus card") else None)
+    lost = targets.turret_costs(s, text)
+    if lost:  # a Turret on the player's own subjects says so where it is chosen
+        label += f": destroys {lost} of yours"
     return markup("button", label, cls, type="button", data_action=text, title=s.describe(text))
 
 

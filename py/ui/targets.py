@@ -166,19 +166,22 @@ def harm_note(s: Any, texts: list[str]) -> str:
     """Where a Turret to place would destroy the deciding player's own Test Subjects, in
     the engine's counts ("The Turret destroys your own Test Subjects where it goes: 2 in
     K."): a play-tester put it in a chamber of theirs, and nothing had said so."""
-    me = s.current_player
-    hits = []
-    for text in texts:
-        verb, _, letter = text.partition(" ")
-        if verb != "turret" or letter == "stay":
-            continue
-        lost = sum(e.count for e in s.apply(text).events
-                   if e.kind is cakegame.EventKind.SUBJECTS_DESTROYED and e.seat == me)
-        if lost:
-            hits.append(f"{lost} in {letter}")
+    hits = [f"{lost} in {text.split()[1]}" for text in texts
+            if (lost := turret_costs(s, text))]
     if not hits:
         return ""
     return f"The Turret destroys your own Test Subjects where it goes: {listed(hits)}."
+
+
+def turret_costs(s: Any, text: str) -> int:
+    """How many of the deciding player's own Test Subjects placing the Turret by `text`
+    destroys (0 for any other action), counted from the engine's events."""
+    verb, _, letter = text.partition(" ")
+    if verb != "turret" or letter == "stay":
+        return 0
+    me = s.current_player
+    return sum(e.count for e in s.apply(text).events
+               if e.kind is cakegame.EventKind.SUBJECTS_DESTROYED and e.seat == me)
 
 
 def blocked_note(s: Any, texts: list[str]) -> str:
