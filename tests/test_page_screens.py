@@ -803,7 +803,7 @@ def test_a_desktop_news_longer_than_its_room_shows_whole_lines(page_watch, artif
     assert page.evaluate(NEWS_BOX)["shown"] == box["shown"]
     # Scrolled to its end, the mark has nothing more to announce; the page's own measure
     # (what Firefox, without scroll-driven animations, shows the mark by) says so too.
-    assert page.evaluate(NEWS_CUT)
+    page.wait_for_function(NEWS_CUT)  # measured again once the box closed
     page.evaluate("document.getElementById('since-text').scrollTop = 1e6")
     page.wait_for_function("parseFloat(getComputedStyle(document.getElementById("
                            "'since-text'), '::after').opacity) < 0.1", timeout=5000)
