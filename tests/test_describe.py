@@ -20,6 +20,11 @@ def test_prompt_says_what_the_player_must_do_at_each_decision():
     assert with_card.prompt() == "deploy a card, or end deploying"
     t = s.apply("play escort")
     assert t.prompt() == "choose a chamber to move another division's Test Subjects from"
+    # A card's move of one's own group reads apart from the turn's move step after it
+    # (Tandem Step's second move read as the first again).
+    tandem = run(pos(hands=[["atlas"], []], subjects={"F": [2, 1], "A": [1, 1]}),
+                 "play atlas", "from A 1", "to B", "count 1")
+    assert tandem.prompt() == "choose a chamber to move Test Subjects from (the card's move)"
     t = s.apply("play ratman")
     assert t.prompt() == "move a Portal token"
     t = s.apply("gun ratman")

@@ -247,7 +247,10 @@ class Move(Decision):
     def prompt(self, d: Data, f: Frame) -> str:
         if f["src"] is None:
             whose = "" if f["own"] else " another division's"
-            return f"choose a chamber to move{whose} Test Subjects from"
+            # A card's own move (no bonus) reads apart from the turn's move step, which
+            # follows it with the same words (Tandem Step's second move read as a repeat).
+            card = " (the card's move)" if f["own"] and not f["bonus"] else ""
+            return f"choose a chamber to move{whose} Test Subjects from{card}"
         if f["dst"] is None:
             return f"choose where the Test Subjects in chamber {PANEL_LETTERS[f['src']]} go"
         return "choose how many Test Subjects move"
