@@ -722,7 +722,7 @@ def _portal_move_save() -> str:
 
 def _busy_round_save() -> str:
     """A four-person game at the start of a turn whose news has all of its parts: what
-    happened to the player or a recycle, the others' gains, their losses, their moves."""
+    happened to the player, the others' gains (and recycles), their losses, their moves."""
     from ui import eventlog
     from ui.eventlog import SINCE_PART
 

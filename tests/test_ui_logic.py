@@ -594,8 +594,9 @@ def test_the_start_up_scripts_copy_pythons_constants_faithfully():
 
 
 def test_since_summary_leads_with_what_happened_to_the_player():
-    """Built from events alone: the player's losses come first, then recycles, then the
-    opponents' gains, then the moves, whatever order the events came in."""
+    """Built from events alone: the player's losses come first, then the opponents' gains
+    and the recycles they led to, then the others' losses, then the moves, whatever order
+    the events came in."""
     from cakegame.events import Event
     from cakegame.events import EventKind as K
     from ui import eventlog
@@ -613,14 +614,15 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     ]
     out = eventlog.since_summary(moves, 0, names)
     kinds = [k for k, _ in out]
-    assert kinds == ["loss", "loss", "you", "you", "recycle", "gain", "others", "move",
+    assert kinds == ["loss", "loss", "you", "you", "gain", "recycle", "others", "move",
                      "move"], out
     assert out[0][1] == "You lost 4 Test Subjects (N, L)"
     assert out[1][1] == "1 Cake Slice of yours incinerated (N)"
     # Told as what was done to Ann, by whom: her cake carried off, her subjects moved.
     assert out[2][1] == "Bob carried 1 of your Cake Slices P→N"
     assert out[3][1] == "Cy moved 1 of your Test Subjects K→L"
-    assert out[5][1] == "Bob won N: +2 Test Subjects, +1 card"
+    assert out[4][1] == "Bob won N: +2 Test Subjects, +1 card"
+    assert out[5][1] == "N recycled into the top row"
     assert out[7][1] == "Bob moved 2 Test Subjects P→N with 1 Cake Slice"
     # Another division's subjects moved by a card: told as its mover's doing.
     shove = [(2, (Event(K.MOVED, 1, "R", "E", 2),))]
@@ -632,11 +634,11 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     # A move into a chamber after its recycle is drawn: it lies where the chamber is now.
     again = [*moves, (2, (Event(K.MOVED, 2, "P", "N"), Event(K.MOVED, 2, "P", "N")))]
     assert eventlog.arrows(again) == [("K", "L", 0, 1), ("P", "N", 2, 2)]
-    # Bob's move seen by Cy, who lost nothing: the recycle first, Ann's losses after Bob's
-    # gains.
+    # Bob's move seen by Cy, who lost nothing: Bob's win first, the recycle it led to, then
+    # Ann's losses.
     cy = eventlog.since_summary(moves[:1], 2, names)
-    assert [k for k, _ in cy] == ["recycle", "gain", "others", "others", "move"], cy
-    assert cy[0] == ("recycle", "N recycled into the top row")
+    assert [k for k, _ in cy] == ["gain", "recycle", "others", "others", "move"], cy
+    assert cy[1] == ("recycle", "N recycled into the top row")
     assert cy[2] == ("others", "Ann lost 3 Test Subjects (N)")
 
 

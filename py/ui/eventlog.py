@@ -182,9 +182,10 @@ def _letters(chambers: list[str]) -> str:
     return ", ".join(dict.fromkeys(c for c in chambers if c))
 
 
-# The parts of the news, which a desktop shows a line each: what happened to the player
-# (and the recycles), the others' gains, their losses, the moves; by `since_summary`'s kinds.
-SINCE_PART = {"loss": 0, "you": 0, "recycle": 0, "gain": 1, "others": 2, "move": 3}
+# The parts of the news, which a desktop shows a line each: what happened to the player, the
+# others' gains and the recycles they led to, their losses, the moves; by `since_summary`'s
+# kinds.
+SINCE_PART = {"loss": 0, "you": 0, "gain": 1, "recycle": 1, "others": 2, "move": 3}
 
 
 def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
@@ -192,10 +193,10 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     (kind, phrase) pairs in the order a player wants them:
 
       1. what happened to `me`: "loss" (my Test Subjects destroyed, my Cake Slices
-         incinerated or sent back), "you" (my subjects moved by someone else's card), then
-         "recycle" (chambers recycled, where to);
-      2. "gain": each opponent's gains (rewards won, pieces and cards taken), and "others":
-         what the other opponents lost;
+         incinerated or sent back), "you" (my subjects moved by someone else's card);
+      2. "gain": each opponent's gains (rewards won, pieces and cards taken), then
+         "recycle" (the chambers recycled, where to: cause before consequence), and
+         "others": what the other opponents lost;
       3. "move": the cards deployed (or fired as the Portal Gun), then the moves themselves
          (Test Subjects, the Turret, the Cube, the Portals).
 
@@ -284,12 +285,12 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
         out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours back to supply "
                             f"({_letters(where)})"))
     out.extend(("you", text) for text in my_moved)
-    out.extend(("recycle", text) for text in recycled)
     for seat in order + [s for s in list(won) + list(got) if s not in order]:
         gains = ", ".join(f"+{_n(n, what)}" for what, n in got.get(seat, {}).items() if n)
         head = f"{div(seat)} won {_letters(won[seat])}" if seat in won else div(seat)
         if seat in won or gains:
             out.append(("gain", head + (f": {gains}" if gains else "")))
+    out.extend(("recycle", text) for text in recycled)
     for table, what in ((lost_s, "Test Subject"), (lost_c, "Cake Slice")):
         for seat, where in table.items():
             if seat != me and where:
