@@ -294,6 +294,28 @@ def test_a_move_that_ends_the_game_waits_for_a_confirm_too(page_watch):
     page.assert_clean()
 
 
+def test_trivia_nights_second_card_button_names_the_card_on_top_now(page_watch):
+    """Trivia Night takes two cards: the second "Take the Aperture Card" button named the
+    card the first had taken (the bar was drawn again only when its actions changed)."""
+    from cakegame.content import CARD_BY_ID, CARD_IDS
+    from enginehelp import pos
+    deck = [c for c in CARD_IDS if c != "fact"]
+    s = pos(hands=[["fact"], []], deck=deck)
+    open_saved(page_watch, saves.encode(s, ["human", "human"], ui={"pass_device": False}),
+               '{"auto_single": false}')  # each card taken by a press
+    names = []
+    for text in ("play fact", "card", "card"):
+        if text == "card":
+            names.append(page_watch.inner_text('#choices [data-action="card"]'))
+        before = page_watch.get_attribute("#status", "data-ready")
+        page_watch.click(f'#choices [data-action="{text}"]')
+        page_watch.wait_for_function("b => document.getElementById('status').dataset.ready"
+                                     " !== b", arg=before)
+    taken = [CARD_BY_ID[c].name for c in deck[:2]]
+    assert [n.split(": ", 1)[-1] for n in names] == taken, (names, taken)
+    page_watch.assert_clean()
+
+
 def test_a_move_that_does_not_lose_is_played_at_once(page_watch):
     """The warning is for losing moves only: in the same position the other choices play."""
     page = page_watch

@@ -144,6 +144,7 @@ class Panels:
     def forget(self) -> None:
         """Draw every panel afresh at the next redraw (a new game, a seat changed hands)."""
         self.choices_key: tuple = ()
+        self.choices_state: Any = None
         self.hand_key: tuple = ()
         self.players_key: tuple = ()
         self.piles_key: tuple = ()
@@ -216,11 +217,15 @@ class Panels:
         its `warning`, of a move that loses the game), or, on a computer's turn, `playing`
         (its name), so the bar says what is going on (`stepping`: at the step-by-step pace,
         where each of its moves waits for Next move)."""
-        key = (tuple(texts), selected, s.turn_number, s.decision, confirming, playing,
-               warning, ends_game, stepping)
-        if key == self.choices_key:
+        # The state itself, not only its legal actions: labels read more of it (Trivia
+        # Night's second "Take the Aperture Card" named the card taken by the first).
+        # Holding it keeps its id from being reused.
+        key = (id(s), tuple(texts), selected, confirming, playing, warning, ends_game,
+               stepping)
+        if key == self.choices_key and s is self.choices_state:
             return
         self.choices_key = key
+        self.choices_state = s
         if confirming is not None and warning:
             # A move that loses the game, not played yet: what it leads to, play or go back.
             html = (markup("span", f"{s.describe(confirming)}. {warning}",
