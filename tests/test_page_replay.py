@@ -261,6 +261,30 @@ def test_continue_from_here_starts_a_new_game_and_keeps_the_original(page_watch)
     page_watch.assert_clean()
 
 
+def test_a_game_continued_from_its_replay_keeps_the_tables_settings(page_watch):
+    """A play-tester's pass-the-device game went on from its replay without the screen, the
+    next hand shown at once, and its hints no longer counted."""
+    rec = played(2, 29, 50)
+    raw = saves.encode(rec.final(), rec.seats, record=rec,
+                       ui={"pass_device": True, "revealed": None, "hints": 2})
+    put_save(page_watch, raw)
+    page_watch.goto("./")
+    page_watch.click("#curtain [data-continue]")  # "I am ...": the hand shows
+    page_watch.click("#btn-review")
+    page_watch.click('#rv-moves [data-step="20"]')
+    wait_pos(page_watch, 20)
+    page_watch.click("#rv-continue")
+    page_watch.click("#rv-confirm-yes")
+    page_watch.wait_for_selector("#message[open]")
+    page_watch.click("#msg-ok")
+    ui = json.loads(page_watch.evaluate(SAVE))["ui"]
+    assert ui["pass_device"] is True and ui["hints"] == 2, ui
+    # The player to move takes the device first: the hand stays hidden until then.
+    page_watch.wait_for_selector("#curtain[open]")
+    assert page_watch.locator("#hand .card").count() == 0
+    page_watch.assert_clean()
+
+
 def test_computer_players_wait_while_the_continuing_message_is_read(page_watch):
     """Continuing from a moment where a computer player is to move: it moves once the
     player has read the message, not behind it."""
@@ -310,6 +334,13 @@ def test_export_and_import_restore_the_game_and_its_history(page_watch, fresh_pr
     assert exported["record"] == original["record"]
     # The page says where the game went (a browser may download without a word).
     assert info.value.suggested_filename in page_watch.inner_text("#notice")
+    # The same file over the same moment changes nothing and keeps nothing aside (it asked
+    # to replace the game and kept a needless copy).
+    page_watch.set_input_files("#import-file", str(path))
+    page_watch.wait_for_selector("#message[open]")
+    assert page_watch.inner_text("#msg-title") == "Nothing to import"
+    page_watch.click("#msg-ok")
+    assert not [k for k in page_watch.evaluate(STORAGE) if k.startswith("cakegame.save.kept.")]
     page_watch.close()
     with fresh_profile() as page:
         page.goto("index.html")

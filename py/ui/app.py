@@ -862,6 +862,11 @@ class App:
             return
         self.import_note = (" The file holds no history of the game, so it has no replay."
                             if save.record is None else self._history_note(save))
+        if self.state is not None and save.state == self.state and (
+                save.record == self.session.record):
+            dialogs.message("Nothing to import", "That file holds the game in play, at this "
+                            "very moment: nothing was changed.")
+            return
         if self.state is None or self.state.is_over:
             self._import_now(save)
             return
@@ -890,6 +895,11 @@ class App:
         for d in ("newgame", "gameover", "curtain"):
             dialogs.close(d)
         self.saver.held = False
+        # Whoever plays next takes the device first: the hand shown when the file was
+        # written is not shown to whoever opened it. And no old notice ("Exported ...")
+        # stays over the game that replaced it.
+        save.ui = {**save.ui, "revealed": None}
+        self.notice("")
         self._resume(save)
         words = lead + self.import_note
         if kept:

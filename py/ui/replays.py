@@ -214,7 +214,13 @@ class Replays:
         # A reload now resumes this game, not the link it may have come from.
         later.replace_url(str(window.location.pathname))
         session = self.session
-        session.start(replay.state, list(rec.seats), False, record=rec)
+        # The table's settings go on: a pass-the-device game stays one (it went off, and
+        # the next player's hand showed at once), and this game's hints stay counted.
+        ui = session.ui if session.state is not None else {}
+        hints = ui.get("hints") if source == "game" else None
+        session.start(replay.state, list(rec.seats), bool(ui.get("pass_device")), record=rec)
+        if hints:
+            session.ui["hints"] = hints
         # The log as the game wrote it, consequences and chambers included.
         states = replay.states
         session.set_log([eventlog.log_entry(states[i], text, states[i + 1])
