@@ -299,7 +299,8 @@ WORDS: dict[EventKind, Words] = {
                   f"({NO_MAJORITY_SHORT.get(e.cause or '', 'none')})"),
     K.RECYCLED: Words(
         _recycled,
-        lambda e: f"{e.chamber} recycled into {f'the {e.row} row' if e.row else 'a new edge'}"),
+        lambda e: f"chamber {e.chamber} recycled into "
+                  f"{f'the {e.row} row' if e.row else 'a new edge'}"),
     # The short form never names the card taken: a log is read by everyone at the table.
     K.CARD_TAKEN: Words(lambda e: f"{_who(e)} takes {_card_name(e.card)}{_because(e.cause)}",
                         lambda e: f"{_who(e)} takes "

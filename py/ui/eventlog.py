@@ -240,7 +240,8 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                 back_c.setdefault(seat, []).extend([e.chamber or ""] * e.count)
             elif k is K.RECYCLED:
                 row = f"the {e.row} row" if e.row else "a new edge"
-                recycled.append(f"{e.chamber} recycled into {row}")
+                # "Chamber I recycled", not "I recycled": a letter alone read as a word.
+                recycled.append(f"Chamber {e.chamber} recycled into {row}")
             elif k is K.MAJORITY and seat != me:
                 won.setdefault(seat, []).append(e.chamber or "")
             elif k in (K.SUBJECTS_IN, K.CAKE_IN, K.CARD_TAKEN) and seat != me:
