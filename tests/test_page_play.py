@@ -145,6 +145,10 @@ def test_new_game_after_a_return_visit_is_set_up_like_the_game_on_the_table(page
     assert page_watch.input_value("#ng-seats .ng-seat:nth-child(1) .ng-name") == "Ann"
     assert not page_watch.is_checked("#ng-pass")  # one person: no device to pass
     assert page_watch.input_value("#ng-seed") not in ("", "11")
+    # "Who starts" names the players as they are typed (it kept the names it opened with).
+    page_watch.fill("#ng-seats .ng-seat:nth-child(2) .ng-name", "Hal")
+    assert page_watch.locator("#ng-first option").all_inner_texts()[1:] == ["Ann", "Hal",
+                                                                          "Green"]
     page_watch.assert_clean()
 
 

@@ -50,6 +50,7 @@ class NewGameDialog:
         on("ng-pass", "change", lambda e: setattr(self, "pass_touched", True))
         for row in self.rows:
             on(row["kind"], "change", lambda e: self._default_pass())
+            on(row["name"], "input", lambda e: self._name_first_options())
         self.pass_touched = False
 
     def _cancel(self, event: Any) -> None:
@@ -86,6 +87,14 @@ class NewGameDialog:
         first.value = keep if keep == "" or (keep.isdigit() and int(keep) < n) else ""
         self._default_pass()
         self._share()
+
+    def _name_first_options(self) -> None:
+        """"Who starts" names the players as they are typed (it kept the names the form
+        opened with)."""
+        options = by_id("ng-first").options
+        for seat in range(min(self._players(), int(options.length) - 1)):
+            options.item(seat + 1).textContent = params.clean_name(
+                self.rows[seat]["name"].value, seat)
 
     def _reseed(self) -> None:
         by_id("ng-seed").value = str(random_seed())
