@@ -444,7 +444,7 @@ def test_a_first_turn_is_told_the_turns_played_before_it():
     while ses.state.current_player == first:
         ses.apply(ses.legal_texts()[0])
     me = ses.state.current_player
-    assert not ses.has_decided(me) and ses.has_decided(first)
+    assert not ses.had_a_turn(me) and ses.had_a_turn(first)
     assert ses.since_last_turn(me) == ses.log and all(e[1] == first for e in ses.log)
     assert [seat for seat, _ in ses.since_events(me)] == [first] * len(ses.log)
     assert ses.since_last_turn(first) == []  # the game's first turn: nothing came before
@@ -462,6 +462,52 @@ def test_since_last_turn_lists_the_others_moves_until_the_player_acts():
     assert since and all(e[1] != me for e in since)
     ses.apply(ses.legal_texts()[0])
     assert ses.since_last_turn(me) == []
+
+
+def test_a_decision_in_anothers_turn_does_not_cut_the_news_short():
+    """The news runs from the player's last turn of its own: a reward collected or a carry
+    chosen in another's turn made it start again there, and two play-testers never read
+    what came before (their cake carried off and incinerated)."""
+    seen = 0
+    for seed in range(1, 40):
+        ses = _session(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not ses.state.is_over and len(ses.log) < 400:
+            s = ses.state
+            me = s.current_player
+            if s.turn == me and not ses.acted_this_turn(me) and ses.had_a_turn(me):
+                # The start of one of my turns: find my last turn of my own in the log.
+                mine = [i for i, e in enumerate(ses.log) if e[1] == me]
+                last_own = max(i for i in mine if ses._owner(ses.log[i][0]) == me)
+                between = [i for i in mine if i > last_own]
+                want = [e for e in ses.log[last_own + 1:] if e[1] != me]
+                assert ses.since_last_turn(me) == want
+                assert [seat for seat, _ in ses.since_events(me)] == [e[1] for e in want]
+                if between:  # I decided in another's turn: the news still starts before it
+                    seen += 1
+                    assert any(e[0] <= ses.log[between[0]][0] for e in want)
+            ses.apply(rng.choice(ses.legal_texts()))
+    assert seen >= 3, seen
+
+
+def test_a_game_ended_in_anothers_turn_tells_that_turn_even_after_a_choice_in_it():
+    """A computer ended the game in a turn in which the person had decided (a play-tester
+    looked at the lab after the result and found the news empty, no badges)."""
+    import cakegame.bots
+    for seed in range(1, 60):
+        ses = _session(players=2, seed=seed, seats=["human", "easy"])
+        rng = random.Random(seed)
+        while not ses.state.is_over:
+            s = ses.state
+            ses.apply(rng.choice(ses.legal_texts()) if s.current_player == 0 else
+                      str(cakegame.bots.choose(s.view(1), "easy", seed=len(ses.log))))
+        if ses._owner(ses.state.turn_number) == 1 and ses.acted_this_turn(0):
+            break
+    else:
+        raise AssertionError("no game ended so")
+    news = ses.since_last_turn(0)
+    assert news and news[-1] == ses.log[-1] and all(e[1] == 1 for e in news)
+    assert [seat for seat, _ in ses.since_events(0)] == [1] * len(news)
 
 
 def test_the_news_stays_the_whole_turn_while_the_board_marks_go_with_the_first_decision():
@@ -514,11 +560,13 @@ def test_losses_since_last_turn_add_up_the_others_destroyed_pieces():
         ses = Session()
         ses.start(cakegame.new_game(players=2, seed=seed), ["human", "human"], False)
         rng = random.Random(seed)
-        lost_by: dict[int, dict[str, int]] = {0: {}, 1: {}}  # what each seat has not seen
+        # What each seat has not seen: the other's moves since its own last turn.
+        lost_by: dict[int, dict[str, int]] = {0: {}, 1: {}}
         while not ses.state.is_over:
             me = ses.state.current_player
             assert ses.losses_since(me) == {k: v for k, v in lost_by[me].items() if v}
-            lost_by[me] = {}
+            if ses.state.turn == me:  # a decision in the other's turn is not a turn of mine
+                lost_by[me] = {}
             ses.apply(rng.choice(ses.legal_texts()))
             for e in ses.state.events:
                 if e.kind.value in ("subjects_destroyed", "cake_incinerated"):

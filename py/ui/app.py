@@ -744,7 +744,7 @@ class App:
                      "This turn so far: " if human or seat is None
                      else f"{s.names[seat]}'s turn so far: ",
                      "Since your last turn: " if reader is not None
-                     and session.has_decided(reader) else "Before your first turn: ",
+                     and session.had_a_turn(reader) else "Before your first turn: ",
                      news is not moves)
         can_undo = self.confirming is not None or session.can_undo()
         self.texts.prop("btn-undo", "disabled", curtain or not can_undo)

@@ -202,30 +202,35 @@ class Session:
         return "Nothing to take back yet this turn"
 
     def since_last_turn(self, seat: int) -> list[list[Any]]:
-        """The log entries of the other seats since `seat` last decided (newest last); none
-        when that was in the turn under way ("this turn so far" tells those)."""
-        if self.acted_this_turn(seat):
+        """The log entries of the other seats since `seat`'s last turn (newest last): since
+        its last decision in a turn of its own, so a reward collected or a choice made in
+        another's turn does not cut the news short (two play-testers lost a carry and a
+        recycle that way). None when it has decided in the turn under way ("this turn so
+        far" tells those)."""
+        if self._news_closed(seat):
             return []
-        n = self._since_count(seat)
-        return self.log[len(self.log) - n:] if n else []
+        return [entry for entry in self.log[self._since_start(seat):] if entry[1] != seat]
 
     def since_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
         """(the seat that moved, the engine's events of the move) for each move of the other
-        seats since `seat` last decided, oldest first: what "since your last turn" says
-        (nothing when that was in the turn under way, as `since_last_turn`)."""
-        if self.acted_this_turn(seat):
+        seats since `seat`'s last turn, oldest first: what "since your last turn" says
+        (nothing when it has decided in the turn under way, as `since_last_turn`)."""
+        if self._news_closed(seat):
             return []
-        end = len(self.log)
-        return self._moves(end - self._since_count(seat), end)
+        return self._others(seat, self._since_start(seat), len(self.log))
 
     def news_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
         """As `since_events`, but for the whole of `seat`'s turn: once it has acted, the
-        others' moves between its previous decision and its first one of this turn, so
+        others' moves between its previous turn and its first decision of this turn, so
         the news stays readable while it plays the rest of the turn."""
         first = self._first_this_turn(seat)
         if first is None:
             return self.since_events(seat)
-        return self._moves(first - self._since_count(seat, first), first)
+        return self._others(seat, self._since_start(seat, first), first)
+
+    def _others(self, seat: int, start: int, end: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """The moves `start` to `end` of the seats other than `seat`."""
+        return [move for move in self._moves(start, end) if move[0] != seat]
 
     def turn_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
         """(the seat that moved, the engine's events of the move) for each move of the turn
@@ -266,30 +271,46 @@ class Session:
                 self.losses[i] = eventlog.losses(events)
 
     def losses_since(self, seat: int) -> dict[str, int]:
-        """Test Subjects and Cake Slices lost per chamber since `seat` last decided."""
+        """Test Subjects and Cake Slices lost per chamber in the other seats' moves since
+        `seat`'s last turn (as `since_events`)."""
         out: dict[str, int] = {}
-        n = self._since_count(seat)
-        if n and any(e is None for e in self.events[len(self.events) - n:]):
+        start = self._since_start(seat)
+        if any(e is None for e in self.events[start:]):
             self._events_back()
-        for lost in self.losses[len(self.losses) - n:] if n else []:
+        for entry, lost in zip(self.log[start:], self.losses[start:]):
+            if entry[1] == seat:
+                continue
             for letter, count in lost.items():
                 out[letter] = out.get(letter, 0) + count
         return out
 
-    def _since_count(self, seat: int, end: int | None = None) -> int:
-        """How many of the log's moves before `end` (default: all) are the other seats'
-        since `seat` last decided: before its first decision, all of them (the turns played
-        before its first)."""
-        n = 0
-        for i in range((len(self.log) if end is None else end) - 1, -1, -1):
-            if self.log[i][1] == seat:
-                break
-            n += 1
-        return n
+    def _owner(self, turn: int) -> int:
+        """The seat whose turn `turn` is (or was): the turns go round the table in order."""
+        s = self.state
+        return (s.turn - (s.turn_number - turn)) % s.players
 
-    def has_decided(self, seat: int) -> bool:
-        """Whether `seat` has made a decision in this game's log."""
-        return any(entry[1] == seat for entry in self.log)
+    def _since_start(self, seat: int, end: int | None = None) -> int:
+        """Where `seat`'s news begins among the log's moves before `end` (default: all):
+        just after its last decision in a turn of its own; before its first turn, at the
+        game's start (the turns played before its first)."""
+        for i in range((len(self.log) if end is None else end) - 1, -1, -1):
+            if self.log[i][1] == seat and self._owner(self.log[i][0]) == seat:
+                return i + 1
+        return 0
+
+    def had_a_turn(self, seat: int) -> bool:
+        """Whether `seat` has decided in a turn of its own ("Since your last turn", not
+        "Before your first turn")."""
+        return self._since_start(seat) > 0
+
+    def _news_closed(self, seat: int) -> bool:
+        """No news for `seat` now: it has decided in the turn under way, which "this turn so
+        far" tells; except once the game is over in another's turn, when the news tells
+        that turn too (a computer's ending stood untold after a choice made in it)."""
+        s = self.state
+        if not self.acted_this_turn(seat):
+            return False
+        return not (s.is_over and self._owner(s.turn_number) != seat)
 
     def acted_this_turn(self, seat: int) -> bool:
         """Whether `seat` has decided in the turn under way (it is back after another's
