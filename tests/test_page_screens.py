@@ -553,6 +553,32 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
     page.assert_clean()
 
 
+TRAY_ROWS = """
+() => ({cards: [...document.querySelectorAll('#choices .tray-card')].map(card =>
+          new Set([...card.querySelectorAll('button')].map(b =>
+            Math.round(b.getBoundingClientRect().top))).size),
+        tall: [...document.querySelectorAll('#choices .tray-card button')].every(b =>
+          b.getBoundingClientRect().height >= 44),
+        lab: document.getElementById('lab').getBoundingClientRect().top, H: innerHeight})
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 640}, is_mobile=True,
+                                  has_touch=True)
+def test_a_small_phones_tray_keeps_each_card_to_one_row_and_the_lab_on_the_screen(
+        page_watch, artifacts):
+    """At 360x640 with three cards to deploy, each card's Portal Gun wrapped to a row of its
+    own and the tray pushed the lab below the screen (a play-tester): each card is one row
+    of fingertip-tall buttons under its name, and the lab starts on the screen."""
+    page = page_watch
+    open_saved(page, _full_hand_with_news_save())
+    page.screenshot(path=str(artifacts / "tray-small-phone.png"))
+    rows = page.evaluate(TRAY_ROWS)
+    assert rows["cards"] == [1, 1, 1] and rows["tall"], rows
+    assert rows["lab"] < rows["H"] - 80, rows
+    page.assert_clean()
+
+
 def _news_and_a_one_line_prompt_save() -> str:
     """A four-person game at a person's first decision of a turn (choose a chamber to move
     from: a one-line prompt, no buttons) after a busy round: news to tell."""
