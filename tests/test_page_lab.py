@@ -1109,6 +1109,31 @@ def test_a_phone_on_its_side_shows_the_lab_beside_the_status_and_the_choices(pag
     page.assert_clean()
 
 
+COLUMN = """
+() => ['since', 'choices', 'status-bar'].map(id => {
+  const e = id === 'status-bar' ? document.querySelector('.status-bar')
+                                : document.getElementById(id);
+  const r = e.getBoundingClientRect();
+  return [Math.round(r.left), Math.round(r.right)];
+})
+"""
+
+
+@pytest.mark.browser_context_args(**LANDSCAPE)
+def test_a_phone_on_its_side_keeps_the_news_and_choices_in_line_with_the_status(page_watch):
+    """The news and the choices shifted sideways and shrank between decisions (by up to
+    106 px: a play-tester), put in an empty second column of the prompt area's grid. They
+    keep the status bar's edges at every decision."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=5")
+    rng = random.Random(3)
+    for _ in range(25):
+        since, choices, bar = page.evaluate(COLUMN)
+        assert since == choices == bar, (since, choices, bar)
+        click_random(page, rng)
+    page.assert_clean()
+
+
 @pytest.mark.browser_context_args(**LANDSCAPE)
 def test_a_short_screen_keeps_a_dialog_s_buttons_in_sight(page_watch):
     """At 844x390 "Start the game" lay below the new-game dialog's foot, with nothing to say
