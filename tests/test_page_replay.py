@@ -388,6 +388,9 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, fresh_pro
     wait_pos(page_watch, step)
     assert page_watch.is_hidden("#gameover")
     page_watch.click("#rv-close")
+    # Closed, it goes back to the result it was opened from (it went to the lab).
+    page_watch.wait_for_selector("#gameover[open]")
+    page_watch.click("#go-close")
     link = open_share(page_watch)
     assert page_watch.is_hidden("#sh-warning")  # a finished game: nothing hidden to warn of
     assert "#replay=1." in link and len(link) < 4096

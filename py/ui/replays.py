@@ -143,8 +143,8 @@ class Replays:
         from .review import clicked_step
 
         step = clicked_step(event, ".story-swing[data-step]")
-        if step is not None:
-            self.open_review(at=step)
+        if step is not None:  # from the result, so closing the replay comes back to it
+            self.open_review(at=step, from_result=True)
 
     # ---- share links ---------------------------------------------------------------------
     def open_link(self, fragment: str) -> None:

@@ -26,7 +26,7 @@ GAP = 34
 LEFT = 34
 RIGHT = 12
 TOP = 22
-HIT_HALF = 8  # half the width of a marked moment's press target, in chart units
+HIT_HALF = 22  # at most half the width of a marked moment's press target, in chart units
 SWING_SUBJECTS = 3  # this many Test Subjects leaving or entering the lab in one action
 SWING_CAKE = 2  # this many Cake Slices leaving the lab (incinerated) in one action
 MAX_SWINGS = 8  # the chart marks this many at most, the weightiest: more read as a fence
@@ -233,13 +233,18 @@ def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
             out.append(f'<path class="story-line d{seat}" d="{path}" fill="none" '
                        f'stroke="{COLOURS[seat]}" stroke-width="2.5" stroke-linejoin="round">'
                        f'<title>{escape(DIVISION_NAMES[seat])}: {escape(label)}</title></path>')
+    xs = sorted({x(min(m.turn, n)) for m in marks})
     for m in marks:
         mx = x(min(m.turn, n))
         colour = COLOURS[m.seat] if 0 <= m.seat < 4 else "#888"
         # The whole height of the mark takes a press, not only its dot (a finger's target:
-        # the dot is 10 units across, about 9 px on a phone).
+        # the dot is 10 units across, about 9 px on a phone), and as wide as the room to
+        # its neighbours allows: a tap between two dots goes to the nearer.
+        i = xs.index(mx)
+        left = max(mx - HIT_HALF, (xs[i - 1] + mx) / 2) if i else mx - HIT_HALF
+        right = min(mx + HIT_HALF, (xs[i + 1] + mx) / 2) if i + 1 < len(xs) else mx + HIT_HALF
         out.append(f'<g class="story-swing" data-step="{m.step}"><rect class="story-hit" '
-                   f'x="{mx - HIT_HALF:.1f}" y="{TOP}" width="{2 * HIT_HALF}" '
+                   f'x="{left:.1f}" y="{TOP}" width="{right - left:.1f}" '
                    f'height="{base + 14 - TOP}" fill="transparent"/><line x1="{mx:.1f}" '
                    f'y1="{TOP}" x2="{mx:.1f}" y2="{base}" stroke="{colour}" '
                    f'stroke-dasharray="3 3" opacity="0.7"/><circle cx="{mx:.1f}" cy="{base + 8}" '
