@@ -733,6 +733,35 @@ def test_on_a_phone_the_replay_keeps_a_late_lab_readable(page_watch):
     page.assert_clean()
 
 
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_on_a_phone_the_replays_set_up_shows_where_the_subjects_start(page_watch):
+    """At the set-up the window showed the old edge's end, and the sentence named chambers
+    where the Test Subjects start out of view (a play-tester): they are in the window."""
+    from playhelp import session_save
+    page = page_watch
+    raw = session_save(2, 7, lambda ses: ses.state.turn_number >= 20)
+    open_saved(page, raw)
+    page.click("#more summary")
+    page.click("#more-review")
+    page.wait_for_selector("#review[open]")
+    page.click("#rv-first")
+    wait_pos(page, 0)
+    page.wait_for_timeout(1000)  # past the slides: where the chambers now are
+    start = saves.decode(raw).record.states()[0]
+    starts = [c.letter for c in start.chambers() if any(c.subjects)]
+    seen = page.evaluate(IN_WINDOW, starts)
+    assert len(starts) == 3 and all(seen), (starts, seen)
+    page.assert_clean()
+
+
+IN_WINDOW = """letters => {
+    const frame = document.querySelector('.rv-lab-wrap').getBoundingClientRect();
+    return letters.map(l => { const b = document.getElementById('rv-ch-' + l)
+      .getBoundingClientRect(); return b.left >= frame.left - 1 && b.right <= frame.right + 1; });
+}"""
+
+
 LATE_REPLAY = """() => {
     const wrap = document.querySelector('.rv-lab-wrap'), frame = wrap.getBoundingClientRect();
     const hexes = [...document.querySelectorAll('#rv-chambers .hex')]

@@ -15,7 +15,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from . import dialogs, story
+from . import dialogs, drawing, edges, story
 from .board import Board
 from .dom import by_id, found, markup, nothing_focused
 from .labels import who_won
@@ -213,7 +213,10 @@ class ReviewDialog:
         s = r.state
         changed = r.changed()
         self.board.render(s, {}, dim=False, last=changed, source=None, describe=None)
-        self._show_changed(changed)
+        # At the set-up, where the Test Subjects start (the window showed the old edge's
+        # end, and the sentence named chambers out of view).
+        self._show_changed(changed if r.pos else frozenset(
+            c.letter for c in s.chambers() if any(c.subjects)))
         step = r.current_step()
         names = s.names
         where = r.where()
@@ -268,8 +271,9 @@ class ReviewDialog:
             self.on_step()
 
     def _show_changed(self, letters: frozenset[str]) -> None:
-        """Where the lab is wider than its window (a phone), pan it to the chambers the
-        action shown changed: it opened at its left end, on a band that could hold none.
+        """Where the lab is wider than its window (a phone), pan it to `letters`, the
+        chambers the action shown changed: it opened at its left end, on a band that could
+        hold none.
         Their places come from the board (where each is going, even while it slides
         there), not from the page, which still shows the slide's first frame."""
         wrap = self.dialog.querySelector(".rv-lab-wrap")
@@ -279,10 +283,16 @@ class ReviewDialog:
         width = float(wrap.scrollWidth)
         if width <= float(wrap.clientWidth) + 1:
             return
-        xs = [spot[0] for spot in map(self.board.spot, letters) if spot is not None]
-        if xs:
-            middle = ((min(xs) + max(xs)) / 2 - box[0]) / box[2] * width
-            wrap.scrollLeft = max(0.0, middle - float(wrap.clientWidth) / 2)
+        per = width / box[2]  # px per unit of the board's drawing
+        half = drawing.W / 2 * per
+        xs = [(spot[0] - box[0]) * per for spot in map(self.board.spot, letters)
+              if spot is not None]
+        # All of them in view if they fit; else as many as fit (chambers far apart, the
+        # window centred between them showed none: a game's last action at B and D).
+        left = edges.best_start([(x - half, x + half) for x in xs],
+                                float(wrap.scrollLeft), float(wrap.clientWidth), width)
+        if left is not None:
+            wrap.scrollLeft = left
 
     @staticmethod
     def _counts_markup(s: Any) -> str:
