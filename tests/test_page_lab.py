@@ -36,12 +36,17 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
     # the "Actual size"; its accessible name is the same words (no pressed state).
     fit = page.get_by_role("button", name="Fit", exact=True)
     assert fit.count() == 1 and fit.get_attribute("aria-pressed") is None
+    where = page.evaluate(FIT_PLACE)
     fit.click()
     assert page.inner_text("#lab-fit") == "Actual size"
     assert page.evaluate(f"{wrap}.scrollWidth <= {wrap}.clientWidth + 1")  # all of it
     assert min(page.evaluate(CHAMBER_WIDTHS)) < readable - 1
+    # The button stays under the finger for the press back (it rose and moved left: a
+    # play-tester's second tap missed it).
+    assert page.evaluate(FIT_PLACE) == where
     page.get_by_role("button", name="Actual size", exact=True).click()
     assert page.inner_text("#lab-fit") == "Fit"
+    assert page.evaluate(FIT_PLACE) == where
     assert min(page.evaluate(CHAMBER_WIDTHS)) == pytest.approx(readable, abs=0.5)
     # Zoomed in, it offers the way back too; from the keyboard as well.
     page.get_by_role("button", name="Zoom in").click()
@@ -53,6 +58,12 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
     assert min(page.evaluate(CHAMBER_WIDTHS)) == pytest.approx(readable, abs=0.5)
     assert page.get_by_role("group", name="Zoom the lab").count() == 1
     page.assert_clean()
+
+
+FIT_PLACE = """
+() => { const r = document.getElementById('lab-fit').getBoundingClientRect();
+        return [Math.round(r.left), Math.round(r.top + scrollY), Math.round(r.width)]; }
+"""
 
 
 FIT_SEEN = """

@@ -117,6 +117,9 @@ class LabView:
             self._set_zoom(1.0)
         else:
             self.fit = True
+            # The panel keeps its height, so the buttons under it stay under the finger for
+            # the press back (they rose by the lab's lost height: a play-tester's missed).
+            self.wrap.style.minHeight = f"{float(self.wrap.offsetHeight)}px"
         self._show_fit()
         self._follow_again()
 
@@ -124,6 +127,8 @@ class LabView:
         """The middle button's words, and the same as its accessible name (a name that says
         what a press does: no pressed state, which a changing name would contradict)."""
         self.wrap.classList.toggle("fit", self.fit)
+        if not self.fit:
+            self.wrap.style.minHeight = ""
         button = by_id("lab-fit")
         if found(button):
             back = self.fit or abs(self.zoom - 1.0) > 1e-6
