@@ -24,6 +24,7 @@ from pathlib import Path
 import cakegame
 import pytest
 from cakegame.bots import choose
+from cakegame.content import CARD_BY_ID
 from playhelp import SAVED_GAME, open_saved, session_save, status
 from ui import targets
 
@@ -555,12 +556,22 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
 
 TRAY_ROWS = """
 () => ({cards: [...document.querySelectorAll('#choices .tray-card')].map(card =>
-          new Set([...card.querySelectorAll('button')].map(b =>
-            Math.round(b.getBoundingClientRect().top))).size),
+          new Set([...card.querySelectorAll('button')].map(b => {
+            const r = b.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 2);
+          })).size),
         tall: [...document.querySelectorAll('#choices .tray-card button')].every(b =>
           b.getBoundingClientRect().height >= 44),
         lab: document.getElementById('lab').getBoundingClientRect().top, H: innerHeight})
 """
+
+
+def _full_hand_under_a_rule_save() -> str:
+    """A four-person game at a person's deploy step with three cards, a Character in force."""
+    return session_save(4, 2, lambda ses: ses.state.decision == "deploy"
+                        and ses.state.hand_size(ses.state.current_player) >= 3
+                        and ses.state.character is not None
+                        and ses.state.character.id not in ses.state.hand(
+                            ses.state.current_player))
 
 
 @pytest.mark.browser_context_args(viewport={"width": 360, "height": 640}, is_mobile=True,
@@ -571,11 +582,30 @@ def test_a_small_phones_tray_keeps_each_card_to_one_row_and_the_lab_on_the_scree
     own and the tray pushed the lab below the screen (a play-tester): each card is one row
     of fingertip-tall buttons under its name, and the lab starts on the screen."""
     page = page_watch
-    open_saved(page, _full_hand_with_news_save())
+    open_saved(page, _full_hand_under_a_rule_save())
     page.screenshot(path=str(artifacts / "tray-small-phone.png"))
     rows = page.evaluate(TRAY_ROWS)
     assert rows["cards"] == [1, 1, 1] and rows["tall"], rows
-    assert rows["lab"] < rows["H"] - 80, rows
+    assert rows["lab"] < rows["H"] - 50, rows
+    # The hand lies far below: each card says which rule it would replace, and its "?"
+    # shows its text in the tray, playing nothing (a play-tester deployed a card unread).
+    from ui import saves
+    s = saves.decode(page.evaluate("localStorage.getItem('cakegame.save')")).state
+    first = page.locator("#choices .tray-card").first
+    assert f"replaces the rule {s.character.character_title}" in first.inner_text()
+    ready = page.get_attribute("#status", "data-ready")
+    info = first.locator(".tray-info")
+    assert info.get_attribute("aria-expanded") == "false"
+    assert first.locator(".tray-text").is_hidden()
+    info.tap()
+    assert info.get_attribute("aria-expanded") == "true"
+    text = first.locator(".tray-text").inner_text()
+    card = next(c for c in s.hand(s.current_player)
+                if CARD_BY_ID[c].name in first.locator(".tray-name").inner_text())
+    assert CARD_BY_ID[card].action_text in text and CARD_BY_ID[card].character_text in text
+    assert page.get_attribute("#status", "data-ready") == ready  # nothing played
+    info.tap()
+    assert first.locator(".tray-text").is_hidden()
     page.assert_clean()
 
 

@@ -540,6 +540,10 @@ class App:
                 if not stand_in.disabled:
                     by_id(stand_in.getAttribute("data-for")).click()
                 return
+        el = target.closest("[data-card-text]")
+        if found(el):  # the tray's "?": the card's text, nothing played
+            panelsmod.toggle_card_text(el)
+            return
         if found(target.closest("[data-action], [data-select], [data-back], .chamber")) \
                 and self.clicks.stale(event):
             return  # pressed before the last redraw: not the choice that was on screen

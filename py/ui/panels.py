@@ -66,7 +66,15 @@ GUN_DOES = ("instead of the card's Aperture action, place both Portals in two ch
 def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     """One card of the hand tray: its name and a button for each way to use it now. The
     Portal Gun's button says only "Portal Gun" (its tooltip says it all), so three cards
-    fit in two rows of the prompt area and the lab below does not move."""
+    fit in two rows of the prompt area and the lab below does not move.
+
+    Where the hand lies far below (one column: a phone, a tablet), the name says which rule
+    the card's Character would replace, and a "?" shows the card's text in the tray (a
+    play-tester deployed a card unread and lost the rule in force)."""
+    card = CARD_BY_ID[card_id]
+    char = s.character
+    replaces = (f"replaces the rule {char.character_title}"
+                if char is not None and char.id != card_id else "")
     buttons = []
     for a in acts:
         if a.startswith("gun "):
@@ -74,9 +82,25 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
                                   title=f"{s.describe(a)}: {GUN_DOES}"))
         else:
             buttons.append(action_button(s, a))
-    return markup("span", None, "tray-card",
-                  inner=markup("span", labels.card_name(card_id), "tray-name")
-                  + "".join(buttons))
+    name = labels.card_name(card_id)
+    return markup("div", None, "tray-card", inner=(
+        markup("span", name, "tray-name",
+               inner=markup("span", f" · {replaces}", "tray-note") if replaces else "")
+        + "".join(buttons)
+        + markup("button", "?", "tray-info", type="button", aria_expanded="false",
+                 aria_label=f"{name}: the card's text", title="The card's text",
+                 data_card_text=card_id)
+        + markup("div", None, "tray-text", hidden=True,
+                 inner=card_side(card, "action", "Aperture action")
+                 + card_side(card, "character", "Character"))))
+
+
+def toggle_card_text(button: Any) -> None:
+    """The tray's "?": show or hide its card's text, under the card's buttons."""
+    text = button.parentElement.querySelector(".tray-text")
+    opened = bool(text.hidden)
+    text.hidden = not opened
+    button.setAttribute("aria-expanded", "true" if opened else "false")
 
 
 # The strip's Cake Slice: the lab's own picture (index.html's #i-c) in a division's colour.
