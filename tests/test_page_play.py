@@ -203,6 +203,35 @@ def test_pass_the_device_screen_hides_the_hand_until_continue(page_watch):
     page_watch.assert_clean()
 
 
+RUNNING_IN_LAB = """
+() => document.getElementById('lab').getAnimations({subtree: true})
+        .filter(a => a.playState === 'running' && isFinite(a.effect.getComputedTiming().endTime))
+        .length
+"""
+
+
+def test_the_lab_behind_the_pass_the_device_screen_is_settled_when_it_lifts(page_watch):
+    """A recycled chamber still in flight over its row was the first thing the next player
+    saw after "I am ..." (a play-tester): what moved behind the screen is shown where it
+    ended."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=12&pass=1")
+    rng = random.Random(2)
+    for _ in range(400):
+        if page.locator("#curtain[open]").count():
+            last = page.evaluate("JSON.parse(localStorage.getItem('cakegame.save')).log"
+                                 ".at(-1)[2]")
+            page.click("#curtain-go")
+            if " recycles " in last:
+                assert page.evaluate(RUNNING_IN_LAB) == 0, last
+                break
+            continue
+        click_random(page, rng)
+    else:
+        raise AssertionError("no screen lifted over a recycle")
+    page.assert_clean()
+
+
 # Seat 2's turn (a computer, with people at seats 0 and 1) begins holding at least two cards.
 FACE_DOWN_SEED = 3
 

@@ -141,6 +141,16 @@ def fly(element: Any, start: str, end: str) -> None:
                     js_object({"duration": TRAVEL_MS, "easing": TRAVEL_EASING}))
 
 
+def settle(element: Any) -> None:
+    """End every motion under `element` at once, where it was going (a pulse that never
+    ends is left to pulse: it has no end to go to)."""
+    for animation in element.getAnimations(js_object({"subtree": True})):
+        try:
+            animation.finish()
+        except Exception:  # noqa: BLE001 - an endless one refuses (InvalidStateError)
+            pass
+
+
 def rise_frames(was: tuple[float, float], now: tuple[float, float]) -> list[dict[str, Any]]:
     """The keyframes of a loss's "−n": it rises 45 units and fades where its chamber is. A
     chamber that moved (recycled to the new edge) carries it first, along the same flight

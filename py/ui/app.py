@@ -20,6 +20,7 @@ import cakegame
 from pyscript import document, window
 
 from . import (
+    animate,
     bots_bridge,
     dialogs,
     early,
@@ -480,6 +481,10 @@ class App:
     def reveal(self) -> None:
         self.session.reveal()
         dialogs.close("curtain")
+        # What moved behind the screen is shown where it ended (the news and the badges
+        # tell it): a recycled chamber still in flight over its row was the first thing
+        # the next player saw (a play-tester).
+        animate.settle(by_id("lab"))
         self.changed()
         self.saver.now()
 
