@@ -343,7 +343,14 @@
         button.id = "update-reload";
         button.setAttribute("data-continue", "");
         button.textContent = "Reload";
-        banner.append(text, button);
+        // The banner lies over the foot of the screen (the lab's zoom buttons): it can be
+        // put away, and the new version is then used at the next visit.
+        var later = document.createElement("button");
+        later.type = "button";
+        later.id = "update-later";
+        later.textContent = "Not now";
+        later.onclick = function () { banner.hidden = true; };
+        banner.append(text, button, later);
         document.body.append(banner);
       }
       banner.hidden = false;

@@ -89,6 +89,13 @@ def test_new_version_is_offered_never_forced(sw_page, own_server, artifacts):
     assert sw_page.evaluate("window.__samePage === true")
     assert sw_page.evaluate("document.documentElement.dataset.boot") == "ready"
     sw_page.screenshot(path=str(artifacts / "update-offered.png"))
+    # "Not now" puts it away (it lay over the lab's zoom buttons), changing nothing; the
+    # next visit offers it again.
+    banner.locator("#update-later").click()
+    assert banner.is_hidden() and sw_page.evaluate("window.__samePage === true")
+    sw_page.reload()
+    sw_page.wait_ready()
+    banner.wait_for(state="visible", timeout=60_000)
 
     # The player accepts: one reload, under the new worker, old cache gone.
     with sw_page.expect_navigation(timeout=60_000):
