@@ -609,6 +609,29 @@ def test_a_small_phones_tray_keeps_each_card_to_one_row_and_the_lab_on_the_scree
     page.assert_clean()
 
 
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+def test_a_phone_reads_the_face_up_card_before_taking_it(page_watch):
+    """"Take the Aperture Card: Wheatley" named a card whose text lay in the deck panel far
+    below (a play-tester): its "?" shows the card's two sides there and then."""
+    from cakegame.content import CARD_IDS
+    from enginehelp import pos
+    from ui import saves
+    deck = [c for c in CARD_IDS if c != "fact"]
+    s = pos(hands=[["fact"], []], deck=deck).apply("play fact")
+    assert [str(a) for a in s.legal_actions()] == ["card"]
+    open_saved(page_watch, saves.encode(s, ["human", "human"], ui={"pass_device": False}),
+               '{"auto_single": false}')
+    info = page_watch.locator("#choices .tray-info")
+    assert info.count() == 1 and info.is_visible()
+    info.tap()
+    text = page_watch.inner_text(f"#card-text-{deck[0]}")
+    card = CARD_BY_ID[deck[0]]
+    assert card.action_text in text and card.character_text in text
+    assert page_watch.inner_text('#choices [data-action="card"]').endswith(card.name)
+    page_watch.assert_clean()
+
+
 def _news_and_a_one_line_prompt_save() -> str:
     """A four-person game at a person's first decision of a turn (choose a chamber to move
     from: a one-line prompt, no buttons) after a busy round: news to tell."""

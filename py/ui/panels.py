@@ -71,7 +71,6 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     Where the hand lies far below (one column: a phone, a tablet), the name says which rule
     the card's Character would replace, and a "?" shows the card's text in the tray (a
     play-tester deployed a card unread and lost the rule in force)."""
-    card = CARD_BY_ID[card_id]
     char = s.character
     replaces = (f"replaces the rule {char.character_title}"
                 if char is not None and char.id != card_id else "")
@@ -82,22 +81,28 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
                                   title=f"{s.describe(a)}: {GUN_DOES}"))
         else:
             buttons.append(action_button(s, a))
-    name = labels.card_name(card_id)
     return markup("div", None, "tray-card", inner=(
-        markup("span", name, "tray-name",
+        markup("span", labels.card_name(card_id), "tray-name",
                inner=markup("span", f" · {replaces}", "tray-note") if replaces else "")
-        + "".join(buttons)
-        + markup("button", "?", "tray-info", type="button", aria_expanded="false",
-                 aria_label=f"{name}: the card's text", title="The card's text",
-                 data_card_text=card_id)
-        + markup("div", None, "tray-text", hidden=True,
-                 inner=card_side(card, "action", "Aperture action")
-                 + card_side(card, "character", "Character"))))
+        + "".join(buttons) + card_text(card_id)))
+
+
+def card_text(card_id: str) -> str:
+    """A "?" that shows a card's two sides under it, and those sides (hidden): for where the
+    hand and the deck lie far below (one column; css keeps the "?" off a desktop)."""
+    card = CARD_BY_ID[card_id]
+    box = f"card-text-{card_id}"
+    return (markup("button", "?", "tray-info", type="button", aria_expanded="false",
+                   aria_controls=box, aria_label=f"{card.name}: the card's text",
+                   title="The card's text", data_card_text=card_id)
+            + markup("div", None, "tray-text", id=box, hidden=True,
+                     inner=card_side(card, "action", "Aperture action")
+                     + card_side(card, "character", "Character")))
 
 
 def toggle_card_text(button: Any) -> None:
-    """The tray's "?": show or hide its card's text, under the card's buttons."""
-    text = button.parentElement.querySelector(".tray-text")
+    """A "?" of `card_text`: show or hide its card's text."""
+    text = by_id(str(button.getAttribute("aria-controls")))
     opened = bool(text.hidden)
     text.hidden = not opened
     button.setAttribute("aria-expanded", "true" if opened else "false")
@@ -314,6 +319,8 @@ class Panels:
                    if text)
         for a in t.buttons:
             out.append(action_button(s, a))
+        if s.deck_top and any(a in ("card", "bonus card") for a in t.buttons):
+            out.append(card_text(s.deck_top))  # the face-up card offered, read before taking
         if t.cards:
             out.append(markup("div", None, "tray", inner="".join(tray_card(s, cid, acts)
                                                              for cid, acts in t.cards.items())))
