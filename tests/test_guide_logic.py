@@ -179,3 +179,19 @@ def test_the_coach_says_when_the_guide_is_done() -> None:
     assert guide.next_tip(ui, s, [str(a) for a in s.legal_actions()]) is guide.DONE
     guide.acted(ui)
     assert guide.next_tip(ui, s, [str(a) for a in s.legal_actions()]) is None
+
+
+def test_the_turrets_tip_says_what_the_decision_offers() -> None:
+    """A card's Turret (Hostile Takeover) goes to any chamber off the old edge and cannot
+    stay; the coach had given the reward's words (next door, or leave it), which the board
+    contradicted (a play-tester)."""
+    from enginehelp import pos
+    s = pos(hands=[["anger"], []]).apply("play anger")
+    texts = [str(a) for a in s.legal_actions()]
+    assert s.decision == "turret_any" and "turret stay" not in texts
+    card = guide.tip(s, texts, set(guide.KEYS) - {"reward-turret"})
+    assert card is not None and "cannot stay" in card.text and "leave it" not in card.text
+    assert set(card.point) == {t.split()[1] for t in texts}
+    reward = next(t for t, st, _ in walk() if "reward-turret" in guide.keys(t.key)
+                  and st.decision == "reward")
+    assert "leave it" in reward.text and "cannot stay" not in reward.text

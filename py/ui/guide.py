@@ -169,6 +169,23 @@ def _reward(verb: str, key: str, title: str, text: str) -> Rule:
     return rule
 
 
+def _turret(s: Any, texts: list[str]) -> Tip | None:
+    """The Turret's tip, as the decision open offers it: a chamber's reward moves it next
+    door or leaves it; a card (Hostile Takeover) puts it in any chamber off the old edge,
+    with no staying (the reward's words stood there, and the board said otherwise)."""
+    if s.decision not in ("reward", "turret_any") or "turret" not in _verbs(texts):
+        return None
+    if s.decision == "turret_any":
+        how = ("This card puts the Turret in any chamber that is not on an old edge: choose "
+               "one (it cannot stay where it is).")
+    else:
+        how = ("You may move the Turret to a chamber next to it (or onto a new edge if it is "
+               "not in the lab yet), or leave it.")
+    return Tip("reward-turret", "The Turret",
+               f"{how} It destroys every Test Subject in its chamber when it arrives, and any "
+               "that enters later. Cake is safe from it.", _letters(texts, "turret"))
+
+
 def _recycle(s: Any, texts: list[str]) -> Tip | None:
     if "recycle" not in _verbs(texts):
         return None
@@ -217,11 +234,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
                             "You may place the Companion Cube in any chamber, or leave it "
                             "where it is. A chamber holding the Cube earns nobody anything "
                             "when it is activated: use it to spoil a rival's majority.")),
-    ("reward-turret", _reward("turret", "reward-turret", "The Turret",
-                              "You may move the Turret to a chamber next to it (or onto a new "
-                              "edge if it is not in the lab yet), or leave it. It destroys "
-                              "every Test Subject in its chamber when it arrives, and any that "
-                              "enters later. Cake is safe from it.")),
+    ("reward-turret", _turret),
     ("recycle", _recycle),
     ("endings", _endings),
 )
