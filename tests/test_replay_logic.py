@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import zlib
 
@@ -478,3 +479,25 @@ def test_ending_names_the_last_action_and_what_it_did(game4: record.Record) -> N
         endings.append(text)
     assert any(" by the Turret" in t and " moves from Test Chamber " in t.split(":")[0]
                for t in endings), endings
+
+
+def test_a_replays_recycle_cut_short_by_the_end_is_told_as_begun() -> None:
+    """The replay's last step said "Green recycles chamber A into the top row", and its lab
+    showed A still at the old edge (a play-tester; the result and the log said it right):
+    told as begun, and why the chamber stays."""
+    for seed in range(300):
+        s = cakegame.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        actions = []
+        while not s.is_over:
+            a = str(rng.choice(s.legal_actions()))
+            actions.append(a)
+            s = s.apply(a)
+        if eventlog.recycle_cut_short(actions[-1], s):
+            break
+    else:
+        raise AssertionError("no game ended so")
+    rec = record.Record(3, seed, list(s.names), None, ["human"] * 3, actions)
+    step = replay.Replay(rec).steps()[-1]
+    assert " starts to recycle chamber " in step.sentence, step.sentence
+    assert "the game ends before the recycle is done" in step.sentence, step.sentence

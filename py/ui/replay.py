@@ -13,6 +13,7 @@ from typing import Any
 
 from cakegame.words import counted, listed
 
+from .eventlog import choice_said, recycle_cut_short
 from .labels import who_won
 from .record import Record
 
@@ -100,8 +101,14 @@ class Replay:
             for i, text in enumerate(self.record.actions):
                 before = self.states[i]
                 seat = before.current_player
+                # A recycle that ended the game by its own losses was never done: told as
+                # begun, and why the chamber stays (the list said it went to a row, and the
+                # lab showed it still there), as the log and the result say it.
+                after = self.states[i + 1]
+                said = choice_said(before, text, after)
+                stays = recycle_cut_short(text, after)
                 out.append(Step(i + 1, before.turn_number, seat if seat is not None else -1,
-                                text, before.describe(text)))
+                                text, f"{said}: {stays}" if stays else said))
             self._steps = out
         return self._steps
 
