@@ -44,6 +44,15 @@ def test_wheatley_brilliant_plan_activates_and_recycles_before_moving():
     assert s.turn == 1 and s.phase == "activate"
 
 
+def test_wheatley_brilliant_plan_says_why_the_activation_comes_first():
+    """Ending the deploy step went straight to the activation, and a play-tester took the
+    move step for skipped: the prompt says why, until the move step has come."""
+    s = character("wheatley")
+    assert s.prompt().endswith("activate (Brilliant Plan: before moving)")
+    s = run(s, "activate E", "recycle top")
+    assert "Brilliant Plan" not in s.prompt()
+
+
 def test_wheatley_step_order_applies_when_the_deploy_step_ends():
     s = pos(hands=[["wheatley"], []])
     s = run(s, "play wheatley", "from F", "to G", "count 2")
@@ -547,8 +556,11 @@ def test_announcer_scheduled_maintenance_places_the_cube_then_moves_a_group():
 
 def test_announcer_overtime_each_player_moves_two_groups_in_the_move_step():
     s = character("announcer", step="move")
+    # Each of the two moves says which it is (the second read as the first again).
+    assert s.prompt().endswith("from (Overtime: the first of two moves)")
     s = run(s, "from F", "to G", "count 2")
     assert s.decision == "move" and s.phase == "move"
+    assert s.prompt().endswith("from (Overtime: the second move)")
     s = run(s, "from A", "to B", "count 1")
     assert s.decision == "bonus"
     s = s.apply("bonus card")

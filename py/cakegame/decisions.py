@@ -250,6 +250,13 @@ class Move(Decision):
             # A card's own move (no bonus) reads apart from the turn's move step, which
             # follows it with the same words (Tandem Step's second move read as a repeat).
             card = " (the card's move)" if f["own"] and not f["bonus"] else ""
+            if f["own"] and f["bonus"] and R.rule(d) is Rule.TWO_MOVES \
+                    and d["phase"] == R.MOVE:
+                # Overtime's second move read as the first again, as if undone.
+                left = sum(1 for g in d["stack"]
+                           if g["k"] == R.F_MOVE and g["own"] and g["bonus"])
+                card = (" (Overtime: the first of two moves)" if left > 1
+                        else " (Overtime: the second move)")
             return f"choose a chamber to move{whose} Test Subjects from{card}"
         if f["dst"] is None:
             return f"choose where the Test Subjects in chamber {PANEL_LETTERS[f['src']]} go"
@@ -384,6 +391,14 @@ class Activate(Decision):
     kind = R.F_ACTIVATE
     verbs = (Verb.ACTIVATE,)
     prompt_text = "choose an old-edge chamber to activate"
+
+    def prompt(self, d: Data, f: Frame) -> str:
+        """Under Brilliant Plan the activation comes before the move: say so (the move
+        step looked skipped)."""
+        if R.rule(d) is Rule.ACTIVATE_FIRST and d["phase"] == R.ACTIVATE \
+                and R.MOVE not in d["done"]:
+            return f"{self.prompt_text} (Brilliant Plan: before moving)"
+        return self.prompt_text
 
     def options(self, d: Data, f: Frame) -> list[Action]:
         return [act(Verb.ACTIVATE, R.letter(p)) for p in R.activatable(d)]
