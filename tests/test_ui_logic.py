@@ -1443,3 +1443,28 @@ def test_a_cake_slice_shows_its_divisions_shape_large_enough_to_read():
         assert float(mw) >= 7 and float(mh) >= 7
         assert float(cx) <= float(mx) and float(mx) + float(mw) <= float(cx) + float(cw)
         assert float(cy) <= float(my) and float(my) + float(mh) <= float(cy) + float(cw) + 0.5
+
+
+def test_a_majority_with_nothing_left_to_collect_says_so():
+    """A chamber won with every reward out of reach (no supply left, a full hand) was
+    logged as "wins E's majority and its rewards", and nothing came (a play-tester)."""
+    from ui import eventlog
+    seen = 0
+    for seed in range(200):
+        s = cakegame.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            a = str(rng.choice(s.legal_actions()))
+            t = s.apply(a)
+            if a.startswith("activate ") and any(e.kind.value == "majority" for e in t.events):
+                words = eventlog.entry_text(s, a, t)
+                if t.decision == "reward":
+                    assert "nothing left" not in words, words
+                elif not t.is_over:
+                    seen += 1
+                    assert "and its rewards" not in words, words
+                    assert words.endswith(", but has nothing left to collect"), words
+            s = t
+        if seen >= 3:
+            break
+    assert seen >= 3

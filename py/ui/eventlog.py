@@ -102,6 +102,11 @@ def entry_text(before: Any, text: str, after: Any) -> str:
         if k is EventKind.WON and (stays := recycle_cut_short(text, after)):
             parts.append(stays)
         p = phrase(e)
+        if p is not None and k is EventKind.MAJORITY and after.decision != "reward" \
+                and not after.is_over:
+            # Won, with every reward out of reach (no supply left, a full hand): the
+            # rewards were told as earned, and nothing came (a play-tester).
+            p = p.replace(" and its rewards", "") + ", but has nothing left to collect"
         if p is not None and p not in parts:
             parts.append(p)
     return said + (": " + ", ".join(parts) if parts else "") + "".join(f"; {a}" for a in apart)
