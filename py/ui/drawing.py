@@ -359,5 +359,8 @@ def arrow_markup(a: str, b: str, seat: int, count: int, spot_a: tuple[int, int],
                        for leg in legs)
     out += f'<polygon class="head" points="{head}"/>'
     if count > 1:
-        out += f'<text class="n" x="{mx:.1f}" y="{my + 5:.1f}">{count}</text>'
+        # On a disc in the mover's colour: bare, a count that fell inside a chamber read as
+        # that chamber's ("I holds 3", a play-tester).
+        out += (f'<circle class="n-disc" cx="{mx:.1f}" cy="{my:.1f}" r="9"/>'
+                f'<text class="n" x="{mx:.1f}" y="{my + 5:.1f}">{count}</text>')
     return out + "</g>"
