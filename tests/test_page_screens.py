@@ -632,6 +632,17 @@ def test_a_phone_reads_the_face_up_card_before_taking_it(page_watch):
     page_watch.assert_clean()
 
 
+@pytest.mark.browser_context_args(viewport={"width": 844, "height": 390}, is_mobile=True,
+                                  has_touch=True)
+def test_a_phone_on_its_side_keeps_each_tray_card_to_one_row(page_watch):
+    """On its side a phone's column is as narrow as upright: a card took two or three rows
+    (127 px) there. Each is one row of buttons under its name."""
+    open_saved(page_watch, _full_hand_under_a_rule_save())
+    rows = page_watch.evaluate(TRAY_ROWS)
+    assert rows["cards"] == [1, 1, 1] and rows["tall"], rows
+    page_watch.assert_clean()
+
+
 def _news_and_a_one_line_prompt_save() -> str:
     """A four-person game at a person's first decision of a turn (choose a chamber to move
     from: a one-line prompt, no buttons) after a busy round: news to tell."""

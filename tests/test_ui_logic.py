@@ -977,6 +977,9 @@ def test_a_portal_moves_count_stands_clear_of_the_chambers_marks():
                 n = re.search(r'class="n" x="([-\d.]+)" y="([-\d.]+)"', svg)
                 assert n, svg
                 x, y = float(n[1]), float(n[2]) - 5
+                # On a disc of its own, so a count inside a chamber does not read as that
+                # chamber's ("I holds 3", a play-tester).
+                assert f'class="n-disc" cx="{x:.1f}" cy="{y:.1f}"' in svg, svg
                 far += 1
                 touching += any(_meet((x - 6, y - 7, x + 6, y + 7), q) for q in drawn)
     # (at the middle alone: 215 of 4954 touched something; now none does)
