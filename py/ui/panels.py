@@ -42,6 +42,12 @@ def card_side(card: Any, side: str, caption: str) -> str:
                   + markup("p", text, "card-text"))
 
 
+def card_sides(card: Any) -> str:
+    """Both sides of a card, as the hand shows them, as markup."""
+    return card_side(card, "action", "Aperture action") + card_side(card, "character",
+                                                                     "Character")
+
+
 def action_button(s: Any, text: str, cls: str = "act") -> str:
     """A button that applies `text`, as markup (names are escaped)."""
     # What some labels depend on, read from the state only for those (a redraw draws many
@@ -95,9 +101,7 @@ def card_text(card_id: str) -> str:
     return (markup("button", "?", "tray-info", type="button", aria_expanded="false",
                    aria_controls=box, aria_label=f"{card.name}: the card's text",
                    title="The card's text", data_card_text=card_id)
-            + markup("div", None, "tray-text", id=box, hidden=True,
-                     inner=card_side(card, "action", "Aperture action")
-                     + card_side(card, "character", "Character")))
+            + markup("div", None, "tray-text", id=box, hidden=True, inner=card_sides(card)))
 
 
 def toggle_card_text(button: Any) -> None:
@@ -529,8 +533,7 @@ class Panels:
             if i >= len(hand) - fresh:
                 head += markup("span", "new: from your next turn", "fresh")
             inner = (markup("header", None, "card-head", inner=head)
-                     + card_side(card, "action", "Aperture action")
-                     + card_side(card, "character", "Character"))
+                     + card_sides(card))
             playable = bool(t.cards.get(cid))
             if playable:
                 inner += markup("p", "Can be deployed now: use the tray by the prompt.",
