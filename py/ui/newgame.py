@@ -50,7 +50,7 @@ class NewGameDialog:
         on("ng-pass", "change", lambda e: setattr(self, "pass_touched", True))
         for row in self.rows:
             on(row["kind"], "change", lambda e: self._default_pass())
-            on(row["name"], "input", lambda e: self._name_first_options())
+            on(row["name"], "input", lambda e: self._fill_first())
         self.pass_touched = False
 
     def _cancel(self, event: Any) -> None:
@@ -78,6 +78,14 @@ class NewGameDialog:
         n = self._players()
         for seat, row in enumerate(self.rows):
             show(row["row"], seat < n)
+        self._fill_first()
+        self._default_pass()
+        self._share()
+
+    def _fill_first(self) -> None:
+        """"Who starts": a choice per player, named as typed (a rename left the names the
+        form opened with), the choice kept while it still fits."""
+        n = self._players()
         first = by_id("ng-first")
         keep = first.value
         first.replaceChildren(h("option", "Drawn by the seed", value=""))
@@ -85,16 +93,6 @@ class NewGameDialog:
             name = params.clean_name(self.rows[seat]["name"].value, seat)
             first.append(h("option", name, value=str(seat)))
         first.value = keep if keep == "" or (keep.isdigit() and int(keep) < n) else ""
-        self._default_pass()
-        self._share()
-
-    def _name_first_options(self) -> None:
-        """"Who starts" names the players as they are typed (it kept the names the form
-        opened with)."""
-        options = by_id("ng-first").options
-        for seat in range(min(self._players(), int(options.length) - 1)):
-            options.item(seat + 1).textContent = params.clean_name(
-                self.rows[seat]["name"].value, seat)
 
     def _reseed(self) -> None:
         by_id("ng-seed").value = str(random_seed())
