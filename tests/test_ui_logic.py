@@ -1181,6 +1181,18 @@ def test_the_log_says_a_turret_shot_once():
         "Character")
 
 
+def random_steps(players: int, seed: int):
+    """One game of random legal actions (seeded): (the state before, the action as text,
+    the state after) for each."""
+    s = cakegame.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not s.is_over:
+        a = str(rng.choice(s.legal_actions()))
+        after = s.apply(a)
+        yield s, a, after
+        s = after
+
+
 def test_the_log_sets_a_new_character_apart_from_the_choices_consequences():
     """"Blue's Test Subject carries one of their own Cake Slices: Caroline is now the active
     Character" read as if carrying the cake made Caroline active (a play-tester): the new
@@ -1188,18 +1200,13 @@ def test_the_log_sets_a_new_character_apart_from_the_choices_consequences():
     from cakegame.events import EventKind, short
     from ui import eventlog
     for seed in range(30):
-        s = cakegame.new_game(players=3, seed=seed)
-        rng = random.Random(seed)
-        while not s.is_over:
-            a = str(rng.choice(s.legal_actions()))
-            after = s.apply(a)
+        for s, a, after in random_steps(3, seed):
             text = eventlog.entry_text(s, a, after)
             new = [short(e) for e in after.events if e.kind is EventKind.CHARACTER]
             if new:
                 assert text.endswith("; " + new[-1]), text
                 assert text.count("active Character") == 1, text
                 return
-            s = after
     raise AssertionError("no new Character in 30 games")
 
 
@@ -1454,11 +1461,7 @@ def test_a_majority_with_nothing_left_to_collect_says_so():
     from ui import eventlog
     seen = 0
     for seed in range(200):
-        s = cakegame.new_game(players=2, seed=seed)
-        rng = random.Random(seed)
-        while not s.is_over:
-            a = str(rng.choice(s.legal_actions()))
-            t = s.apply(a)
+        for s, a, t in random_steps(2, seed):
             if a.startswith("activate ") and any(e.kind.value == "majority" for e in t.events):
                 words = eventlog.entry_text(s, a, t)
                 if t.decision == "reward":
@@ -1467,7 +1470,6 @@ def test_a_majority_with_nothing_left_to_collect_says_so():
                     seen += 1
                     assert "and its rewards" not in words, words
                     assert words.endswith(", but has nothing left to collect"), words
-            s = t
         if seen >= 3:
             break
     assert seen >= 3
