@@ -869,13 +869,13 @@ class App:
             dialogs.message("Import failed",
                             f"That file is not a game this page can load: {error}.")
             return
-        self.import_note = (" The file holds no history of the game, so it has no replay."
-                            if save.record is None else self._history_note(save))
         if self.state is not None and save.state == self.state and (
                 save.record == self.session.record):
             dialogs.message("Nothing to import", "That file holds the game in play, at this "
                             "very moment: nothing was changed.")
             return
+        self.import_note = (" The file holds no history of the game, so it has no replay."
+                            if save.record is None else self._history_note(save))
         if self.state is None or self.state.is_over:
             self._import_now(save)
             return
