@@ -10,7 +10,7 @@ from playhelp import SAVED_GAME, click_random, open_saved, session_save, status
 
 HINTED = "[data-action][data-hint]"
 # How many suggestions the saved game has counted (saved with each one, before its notice).
-HINTS_SAVED = "(JSON.parse(localStorage.getItem('cakegame.save') || '{}').ui || {}).hints || 0"
+HINTS_SAVED = "((JSON.parse(localStorage.getItem('cakegame.save') || '{}').ui || {}).hints || 0)"
 
 
 def ask_hint(page) -> str:
