@@ -799,7 +799,12 @@ def test_turn_so_far_is_told_from_events_own_losses_first():
                                    "others", "recycle"], out
     assert out[1][1] == "Ann deploys Wheatley for the Portal Gun"
     assert out[4][1] == "2 Orange Test Subjects from A to B"
-    assert out[6][1] == "Ann wins E's majority and its rewards"
+    # The rewards collected follow as phrases of their own: the majority claims none
+    # (with nothing left to collect, "and its rewards" told of rewards that never came).
+    assert out[6][1] == "Ann wins E's majority"
+    fewest = eventlog.turn_summary([(0, (Event(K.MAJORITY, 0, "E", cause="fewest",
+                                                 name="Ann"),))], 0)
+    assert fewest == [("gain", "Ann wins E with the fewest Test Subjects")]
     assert all("turn" not in text for _, text in out)
     # The kinds become class names beside "since-turn": none is a class the page styles
     # as something else (".card" is a card of the hand).

@@ -340,7 +340,18 @@ def turn_summary(moves: Any, me: int) -> list[tuple[str, str]]:
                 _add(mine, "loss", e)
             else:
                 _add(rest, kind, e)
-    return [(kind, short(e)) for kind, e in mine + rest]
+    return [(kind, _turn_phrase(e)) for kind, e in mine + rest]
+
+
+def _turn_phrase(e: Any) -> str:
+    """`e` in the engine's short form, but a majority won without "and its rewards": the
+    rewards collected follow as phrases of their own, and a player who had nothing left to
+    collect read that they had earned some (a play-tester)."""
+    text = short(e)
+    if e.kind is EventKind.MAJORITY:
+        text = text.replace(" and its rewards", "").replace("'s rewards with the fewest",
+                                                            " with the fewest")
+    return text
 
 
 # Pieces arriving or lost alike (the same division, chamber and cause), told once with their
