@@ -1327,6 +1327,41 @@ def test_a_turret_that_would_destroy_the_players_own_subjects_says_so():
     assert seen == 3
 
 
+def test_a_turret_placed_is_worked_out_once_per_state():
+    """A redraw asks what each Turret placement costs three times (the choices bar's note,
+    a button's label, a chamber's tooltip); each is applied once for the state on the
+    table, and a new state starts afresh."""
+    calls: list[str] = []
+    s = cakegame.new_game(players=2, seed=3)
+    rng = random.Random(3)
+    while not any(str(a).startswith("turret ") and str(a) != "turret stay"
+                  for a in s.legal_actions()):
+        s = s.apply(rng.choice(s.legal_actions()))
+    texts = [str(a) for a in s.legal_actions()]
+    real = type(s).apply
+
+    def counted(self, action):
+        calls.append(str(action))
+        return real(self, action)
+
+    type(s).apply = counted
+    try:
+        for _ in range(3):
+            targets.harm_note(s, texts)
+            for text in texts:
+                targets.turret_costs(s, text)
+        placed = [t for t in texts if t.startswith("turret ") and t != "turret stay"]
+        assert sorted(calls) == sorted(placed), calls
+        assert targets.outcome(s, placed[0]) is targets.outcome(s, placed[0])
+        other = real(s, placed[0])
+        calls.clear()
+        nxt = str(other.legal_actions()[0])
+        assert targets.outcome(other, nxt) is targets.outcome(other, nxt)
+        assert calls == [nxt] and targets.outcome.state is other
+    finally:
+        type(s).apply = real
+
+
 def test_the_last_action_stays_outlined_after_a_reload():
     """A reload mid-move keeps the picked chamber's dashed mark: the resumed session's last
     action is the one played last (a play-tester saw the mark vanish on reload)."""

@@ -81,7 +81,8 @@ def own_losses_text(before: Any, text: str, after: Any = None) -> str:
 
 def entry_text(before: Any, text: str, after: Any) -> str:
     """The log's sentence for `text` played at `before` (giving `after`)."""
-    said = choice_said(before, text, after)
+    stays = recycle_cut_short(text, after)
+    said = choice_said(before, text, after, stays)
     named = set(text.split()[1:])
     parts: list[str] = []
     # A new active Character follows the end of a card's action; it is no consequence of the
@@ -99,7 +100,7 @@ def entry_text(before: Any, text: str, after: Any) -> str:
             continue
         if k is EventKind.TURRET_FIRED and text.startswith("fire "):
             continue  # "has the Turret fire into chamber G" says it already
-        if k is EventKind.WON and (stays := recycle_cut_short(text, after)):
+        if k is EventKind.WON and stays:
             parts.append(stays)
         p = phrase(e)
         if p is not None and k is EventKind.MAJORITY and after.decision != "reward" \
@@ -112,13 +113,16 @@ def entry_text(before: Any, text: str, after: Any) -> str:
     return said + (": " + ", ".join(parts) if parts else "") + "".join(f"; {a}" for a in apart)
 
 
-def choice_said(before: Any, text: str, after: Any) -> str:
+def choice_said(before: Any, text: str, after: Any, stays: str | None = "") -> str:
     """The engine's sentence for the choice `text`, unless the game ended before it was
     done: a recycle cut short is told as begun ("Orange starts to recycle chamber I into the
     middle row"), which "the game ends before the recycle is done" then completes (it read
-    "recycles chamber I ... so I stays in the lab", a contradiction to a play-tester)."""
+    "recycles chamber I ... so I stays in the lab", a contradiction to a play-tester).
+    `stays` is `recycle_cut_short(text, after)` where the caller has it already."""
     said = before.describe(text)
-    if recycle_cut_short(text, after):
+    if stays == "":  # not worked out by the caller
+        stays = recycle_cut_short(text, after)
+    if stays:
         said = said.replace(" recycles chamber ", " starts to recycle chamber ", 1)
     return said
 

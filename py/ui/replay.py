@@ -105,8 +105,8 @@ class Replay:
                 # begun, and why the chamber stays (the list said it went to a row, and the
                 # lab showed it still there), as the log and the result say it.
                 after = self.states[i + 1]
-                said = choice_said(before, text, after)
                 stays = recycle_cut_short(text, after)
+                said = choice_said(before, text, after, stays)
                 out.append(Step(i + 1, before.turn_number, seat if seat is not None else -1,
                                 text, f"{said}: {stays}" if stays else said))
             self._steps = out

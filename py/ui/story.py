@@ -119,14 +119,14 @@ def ending(states: list[Any], actions: list[str]) -> str | None:
     Cake Slices"), so the move it finished is said instead."""
     if not actions or not states[-1].is_over:
         return None
-    said = choice_said(states[-2], actions[-1], states[-1])
+    stays = recycle_cut_short(actions[-1], states[-1])
+    said = choice_said(states[-2], actions[-1], states[-1], stays)
     events = [e for e in states[-1].events if e.kind in ENDING_EVENTS]
     moved = [e for e in events if e.kind is EventKind.MOVED]
     if actions[-1].startswith("carry ") and moved:
         said = str(moved[0])
         events.remove(moved[0])
     then = [short(e) for e in events]
-    stays = recycle_cut_short(actions[-1], states[-1])
     if stays:
         then.append(stays)
     # As the log says it: the choice, a colon, then what it did, separated by commas.

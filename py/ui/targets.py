@@ -180,8 +180,30 @@ def turret_costs(s: Any, text: str) -> int:
     if verb != "turret" or letter == "stay":
         return 0
     me = s.current_player
-    return sum(e.count for e in s.apply(text).events
+    return sum(e.count for e in outcome(s, text).events
                if e.kind is cakegame.EventKind.SUBJECTS_DESTROYED and e.seat == me)
+
+
+class _Outcomes:
+    """The states the choices of the latest state lead to, each worked out once: a redraw
+    asks what a Turret placed would cost for the choices bar's note, each chamber's button
+    label and its tooltip. The state is held, so its id is never another's."""
+
+    def __init__(self) -> None:
+        self.state: Any = None
+        self.after: dict[str, Any] = {}
+
+    def __call__(self, s: Any, text: str) -> Any:
+        """`s.apply(text)`, from the memo when `s` is the state asked about last."""
+        if s is not self.state:
+            self.state, self.after = s, {}
+        after = self.after.get(text)
+        if after is None:
+            after = self.after[text] = s.apply(text)
+        return after
+
+
+outcome = _Outcomes()
 
 
 def blocked_note(s: Any, texts: list[str]) -> str:
