@@ -987,3 +987,36 @@ def test_after_a_computer_ends_the_game_the_news_tells_its_last_turns(page_watch
     assert news.startswith("Since your last turn: "), news
     assert len(news) > len("Since your last turn: ") + 10, news
     page.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_the_divisions_say_when_the_end_is_near_and_who_would_win(page_watch, artifacts):
+    """A four-player game in which a division has two Test Subjects in the lab or fewer:
+    under the divisions, the sentence of `endwatch.watch` (which could end the game, who
+    would win if it did), that division's count marked; on a phone, the strip marks the
+    same counts (a play-tester lost a game they thought far from over)."""
+    from ui import endwatch
+
+    def close(ses) -> bool:
+        s = ses.state
+        return s.turn_number > 4 and endwatch.watch(s) is not None
+
+    page = page_watch
+    raw = session_save(4, 3, close)
+    open_saved(page, raw)
+    from ui import saves
+    s = saves.decode(raw).state
+    near = endwatch.watch(s)
+    assert page.inner_text("#end-watch") == near.text
+    seen = page.evaluate("""() => [...document.querySelectorAll('#players .division')].map(d =>
+      [d.classList.contains('few-left'), getComputedStyle(d.querySelector('dd')).color])""")
+    assert [few for few, _ in seen] == [i in near.low for i in range(4)], seen
+    assert len({colour for few, colour in seen if few} & {colour for few, colour in seen
+                                                           if not few}) == 0, seen
+    page.screenshot(path=str(artifacts / "end-watch-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    marked = page.evaluate("""() => [...document.querySelectorAll('#strip-scores .strip-div')]
+      .map(d => d.querySelector('.strip-n').classList.contains('few-left'))""")
+    assert marked == [i in near.low for i in range(4)], marked
+    page.screenshot(path=str(artifacts / "end-watch-phone.png"))
+    page.assert_clean()

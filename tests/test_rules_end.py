@@ -70,6 +70,22 @@ def test_a_tie_after_cake_and_subjects_is_a_shared_win():
     assert s.outcome.winners == (0, 1)
 
 
+def test_leaders_are_who_would_win_if_the_game_ended_now():
+    """`State.leaders()`: the usual count (cake in the lab, then subjects there) at any
+    moment, and once the game is over its winners, an alternative win included."""
+    s = pos(3, subjects={"E": [1, 1, 1], "A": [1, 2, 0], "F": [2, 0, 0]},
+            cake={"B": [2, 2, 1]}, step="activate")
+    assert s.leaders() == (0,)  # 2, 2, 1 cake; 4 subjects against 3
+    s = pos(3, subjects={"E": [1, 1, 1], "A": [1, 1, 1]}, cake={"B": [2, 2, 1]},
+            step="activate")
+    assert s.leaders() == (0, 1)
+    s = pos(3, subjects={"E": [1, 1, 1]}, cake={"B": [0, 0, 3]}, step="activate")
+    assert s.leaders() == (2,)
+    over = run(pos(3, subjects={"E": [1, 1, 1], "A": [1, 2, 0], "F": [2, 0, 0]},
+                   cake={"B": [2, 2, 1]}, step="activate"), "activate E", "recycle top")
+    assert over.is_over and over.leaders() == over.outcome.winners == (0,)
+
+
 def test_glados_stays_where_it_stood_when_the_game_ends_during_the_rewards():
     s = pos(subjects={"J": [1, 0], "A": [1, 0], "I": [0, 2]}, turret="H", step="activate")
     s = run(s, "activate J", "turret I")

@@ -1513,3 +1513,29 @@ def test_a_majority_with_nothing_left_to_collect_says_so():
         if seen >= 3:
             break
     assert seen >= 3
+
+
+def test_the_end_in_sight_is_said_once_a_division_is_close_to_ending_the_game():
+    """`endwatch.watch`: nothing while every division has more than two Test Subjects in
+    the lab and fewer than six Cake Slices burnt; then which divisions could end the game
+    (fewest first) and who would win if it ended now (a play-tester lost a four-player
+    game they thought far from over)."""
+    from enginehelp import pos
+    from ui import endwatch
+
+    far = pos(3, subjects={"E": [3, 3, 3]}, cake={"B": [0, 1, 0]})
+    assert endwatch.watch(far) is None
+    one = pos(3, subjects={"E": [3, 1, 3]}, cake={"B": [0, 1, 0]})
+    w = endwatch.watch(one)
+    assert w is not None and w.low == (1,) and w.burnt == ()
+    assert w.text == ("Near the end: Blue has 1 Test Subject left in the lab (the game ends "
+                      "when a division has none). If it ended now, Blue would win.")
+    several = pos(3, subjects={"E": [2, 3, 1]}, cake={"B": [1, 1, 0]}, burned=[0, 0, 6])
+    w = endwatch.watch(several)
+    assert w.low == (0, 2) and w.burnt == (2,)
+    assert w.text == ("Near the end: Test Subjects left in the lab: Green 1 and Orange 2 (the "
+                      "game ends when a division has none); Green has had 6 of 8 Cake Slices "
+                      "incinerated (all 8 end the game). If it ended now, Blue would win.")
+    tied = pos(2, subjects={"E": [2, 2]})
+    assert endwatch.watch(tied).text.endswith("If it ended now, Orange and Blue would share "
+                                              "the win.")

@@ -458,14 +458,22 @@ def check_end(d: Data) -> None:
             return
 
 
+def leaders(d: Data) -> list[int]:
+    """The divisions that win if the game ends now: the most Cake Slices in the lab, then
+    the most Test Subjects there (a tie after that is a shared win)."""
+    cake = cake_in_lab(d)
+    subjects = subjects_in_lab(d)
+    top = max(cake)
+    tied = [s for s in range(d["players"]) if cake[s] == top]
+    most = max(subjects[s] for s in tied)
+    return [s for s in tied if subjects[s] == most]
+
+
 def finish(d: Data, reason: str, seat: int | None, winners: list[int] | None = None) -> None:
     cake = cake_in_lab(d)
     subjects = subjects_in_lab(d)
     if winners is None:
-        top = max(cake)
-        tied = [s for s in range(d["players"]) if cake[s] == top]
-        most = max(subjects[s] for s in tied)
-        winners = [s for s in tied if subjects[s] == most]
+        winners = leaders(d)
     d["over"] = {"winners": winners, "reason": reason, "seat": seat,
                  "cake": cake, "subjects": subjects}
     # A card whose action was cut short by the end still goes onto the discard pile.

@@ -350,6 +350,13 @@ class _Reader:
     def is_over(self) -> bool:
         return self._d["over"] is not None
 
+    def leaders(self) -> tuple[int, ...]:
+        """The seats that would win if the game ended now, by the usual count (the most
+        Cake Slices in the lab, then the most Test Subjects there): what a player watches
+        as the end draws near. Once the game is over, its winners."""
+        o = self._d["over"]
+        return tuple(o["winners"]) if o is not None else tuple(rules.leaders(self._d))
+
     @property
     def outcome(self) -> Outcome | None:
         o = self._d["over"]

@@ -14,7 +14,7 @@ from cakegame.content import CARD_BY_ID
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from . import eventlog, labels, later, saves, targets
+from . import endwatch, eventlog, labels, later, saves, targets
 from .dom import Texts, by_id, h, js_object, markup
 from .eventlog import SINCE_PART
 from .session import Session
@@ -135,10 +135,13 @@ def strip_scores(s: Any, subjects: tuple[int, ...], cake: tuple[int, ...]) -> st
     for seat in range(s.players):
         cls = f"strip-div d{seat}" + (" acting" if seat == acting else "")
         last = seat == s.players - 1
+        # Few left: one loss from ending the game (`endwatch`), marked as the Divisions
+        # panel marks it.
+        low = not s.is_over and subjects[seat] <= endwatch.FEW_SUBJECTS
         out.append(markup("span", None, cls, inner=(
-            markup("span", f"{s.names[seat]}: ", "sr-only")
+            markup("span", f"{s.names[seat]}: " + ("only " if low else ""), "sr-only")
             + markup("span", None, f"chip d{seat} shape{seat}")
-            + markup("span", str(subjects[seat]), "strip-n")
+            + markup("span", str(subjects[seat]), "strip-n few-left" if low else "strip-n")
             + markup("span", " Test Subject" + ("s, " if subjects[seat] != 1 else ", "),
                      "sr-only")
             + STRIP_CAKE.format(seat) + markup("span", str(cake[seat]), "strip-n")
@@ -374,9 +377,12 @@ class Panels:
         lab_s, lab_c = s.subjects_in_lab(), s.cake_in_lab()
         rows = tuple((lab_s[i], s.supply(i), lab_c[i], s.cake_supply(i), s.incinerated(i),
                       s.hand_size(i)) for i in range(s.players))
-        key = (rows, s.current_player, s.turn, s.turn_number, s.is_over)
+        near = endwatch.watch(s)
+        key = (rows, s.current_player, s.turn, s.turn_number, near, s.is_over)
         if key == self.players_key:
             return
+        self.texts.text("end-watch", near.text if near else "")
+        self.texts.prop("end-watch", "hidden", near is None)
         over_changed = not self.players_key or self.players_key[-1] != s.is_over
         self.players_key = key
         self.texts.text("players-h", f"Divisions · turn {s.turn_number}")
@@ -389,6 +395,8 @@ class Panels:
                 cls += " acting"
             if seat == s.turn:
                 cls += " turn"
+            if near is not None:  # its subjects, or its cake, close to ending the game
+                cls += " few-left" * (seat in near.low) + " much-burnt" * (seat in near.burnt)
             row = (f"{a} / {b}", f"{c} / {d} / {e}", str(f), cls)
             now.append(row)
             old = shown[seat] if seat < len(shown) else (None, None, None, None)
