@@ -276,6 +276,10 @@ def test_a_move_that_loses_the_game_waits_for_a_second_press(page_watch, artifac
     bar = page.inner_text("#choices")
     assert "This ends the game and you lose: you have had all 8 Cake Slices incinerated" in bar
     assert "Orange wins" in bar
+    # A screen reader on the button hears what it does (it heard only its name).
+    from playwright.sync_api import expect
+    expect(page.locator("#choices button.confirm-end")).to_have_accessible_description(
+        page.inner_text("#choices .choice-label"))
     # A stray Enter does not end the game: the focus is on Back.
     assert page.evaluate("document.activeElement.hasAttribute('data-back')")
     shot(page, artifacts, f"losing-warning-{size[0]}")
@@ -317,6 +321,9 @@ def test_a_move_that_ends_the_game_waits_for_a_confirm_too(page_watch):
     assert status(page) == "Orange: this move ends the game. Confirm it, or go back"
     assert page.inner_text("#choices button.confirm-end") == "Confirm: end the game"
     assert "This ends the game, which cannot be taken back" in page.inner_text("#choices")
+    from playwright.sync_api import expect
+    expect(page.locator("#choices button.confirm-end")).to_have_accessible_description(
+        page.text_content("#choices .choice-label"))
     page.click("#choices button[data-back]")
     page.wait_for_selector("#choices button.confirm-end", state="detached")
     assert saved_game(page) == before and not status(page).startswith("Game over")

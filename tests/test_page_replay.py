@@ -774,6 +774,27 @@ LATE_REPLAY = """() => {
             dialog: document.getElementById('review').getBoundingClientRect().left}; }"""
 
 
+def test_looking_at_the_lab_after_the_end_puts_the_focus_on_show_the_result(page_watch):
+    """The game ends while the focus is elsewhere (the toolbar's Replay): "Look at the lab"
+    closes the result onto the lab with the focus on "Show the result", not back on what
+    held it before (a keyboard play-tester found it there, or on the page's body)."""
+    from playhelp import last_move_save
+
+    page = page_watch
+    raw, last = last_move_save(2, 7)
+    open_saved(page, raw)
+    page.focus("#btn-review")
+    page.evaluate("a => document.querySelector(`[data-action=\"${a}\"]`).click()", last)
+    page.wait_for_selector("#gameover[open]")
+    page.wait_for_function("document.activeElement.id === 'go-close'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#gameover:not([open])", state="attached")
+    page.wait_for_function("document.activeElement.id === 'over-result'")
+    page.wait_for_timeout(300)  # a redraw after the paint keeps it there
+    assert page.evaluate("document.activeElement.id") == "over-result"
+    page.assert_clean()
+
+
 def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_watch):
     """"Replay the game" in the game-over dialog plays the game from its start (it opened on
     the last action, which the result had just shown), and closing the replay goes back to
@@ -797,6 +818,13 @@ def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_wat
     page.click("#rv-last")
     where = page.inner_text("#rv-where")
     assert where.startswith("Action ") and page.is_disabled("#rv-last"), where
+    # A screen reader hears the step whole: where, what was done and what it did (it
+    # heard only where).
+    heard = page.text_content("#rv-announce")
+    said = page.inner_text("#rv-said").rstrip(".")
+    did = page.locator("#rv-events li").all_inner_texts()
+    assert heard == " ".join([where, said + "."] + did), (heard, said, did)
+    assert page.get_attribute("#rv-announce", "aria-live") == "polite"
     page.keyboard.press("Escape")
     page.wait_for_selector("#gameover[open]")
     assert page.evaluate("document.activeElement.closest('#gameover') !== null")

@@ -946,13 +946,19 @@ class App:
 
     def _result_closed(self) -> None:
         """The game-over dialog closed onto the lab: the focus goes to "Show the result" (it
-        fell to the page's body, ten Tabs from anything), unless another dialog took over
-        (the replay, a new game)."""
-        if not nothing_focused() or dialogs.any_open() or self.replays.reviewing:
+        fell to the page's body, ten Tabs from anything, or back to whatever held it before
+        the game ended), unless another dialog took over (the replay, a new game); and
+        again after the next paint if a redraw took that button away meanwhile."""
+        if dialogs.any_open() or self.replays.reviewing:
             return
-        el = by_id("over-result")
-        if found(el):
-            el.focus()
+
+        def focus() -> None:
+            el = by_id("over-result")
+            if found(el) and not dialogs.any_open() and not self.replays.reviewing:
+                el.focus()
+
+        focus()
+        later.after_paint(lambda: focus() if nothing_focused() else None)
 
     # ---- computer players ----------------------------------------------------------------
     def _schedule_bot(self) -> None:

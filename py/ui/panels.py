@@ -264,10 +264,13 @@ class Panels:
         self.choices_state = s
         if confirming is not None and warning:
             # A move that loses the game, not played yet: what it leads to, play or go back.
+            # The button is described by what it does: a screen reader, its focus on the
+            # button, heard only the button's name (a keyboard play-tester).
             html = (markup("span", f"{s.describe(confirming)}. {warning}",
-                           "choice-label hint warning")
+                           "choice-label hint warning", id="confirm-what")
                     + markup("button", "Play it: end the game", "confirm-end danger",
-                             type="button", data_confirm=True, data_continue=True)
+                             type="button", data_confirm=True, data_continue=True,
+                             aria_describedby="confirm-what")
                     + markup("button", "Back", "back", type="button", data_back=True))
             by_id("choices").innerHTML = html
             return
@@ -280,12 +283,13 @@ class Panels:
             # third row of choices there moves the lab.
             ends = "the game, which cannot be taken back" if ends_game else "your turn"
             does = eventlog.own_losses_text(s, confirming, self.session.would_leave(confirming))
-            html = (markup("span", None, "choice-label hint", inner=markup(
+            html = (markup("span", None, "choice-label hint", id="confirm-what", inner=markup(
                         "span", f"{does}.", None)
                         + markup("span", f" This ends {ends}.", "confirm-tail"))
                     + markup("button", "Confirm: end the game" if ends_game
                              else "Confirm: end my turn", "confirm-end", type="button",
-                             data_confirm=True, data_continue=True)
+                             data_confirm=True, data_continue=True,
+                             aria_describedby="confirm-what")
                     + markup("button", "Back", "back", type="button", data_back=True))
             by_id("choices").innerHTML = html
             return

@@ -225,9 +225,15 @@ class ReviewDialog:
             said += " " + r.stands()
         if s.is_over and r.pos == r.length:
             said += f". Game over: {who_won(s.outcome, names)}."
+        events = r.events()
         by_id("rv-where").textContent = where
         by_id("rv-said").textContent = said
-        by_id("rv-events").innerHTML = "".join(markup("li", e) for e in r.events())
+        by_id("rv-events").innerHTML = "".join(markup("li", e) for e in events)
+        # A screen reader hears the step whole (it heard only "Action 603 of 604, turn 53":
+        # what was done was on screen, out of its reach while stepping); the set-up's long
+        # list of where each division stands is left to be read on the page.
+        heard = [where, said.rstrip(".") + "."] + (events if r.pos else [])
+        by_id("rv-announce").textContent = " ".join(heard)
         by_id("rv-counts").innerHTML = self._counts_markup(s)
         by_id("rv-confirm").hidden = True  # a question about another moment
         for el_id, off in (("rv-first", r.pos == 0), ("rv-prev", r.pos == 0),
