@@ -319,6 +319,11 @@ def test_the_lab_by_keys_tab_arrows_read_and_escape(page_watch):
         want = keynav.step(places, here, key) or here
         here = page_watch.evaluate(FOCUSED_CHAMBER)
         assert here == want, key
+    # The focused chamber wears the yellow ring of every control, undimmed, whether or not
+    # it is a choice (a white ring read as less marked than the blue of the choices).
+    page_watch.wait_for_function("""() => { const c = document.activeElement.closest('.chamber');
+      return getComputedStyle(c.querySelector('.hex')).stroke === 'rgb(255, 210, 63)'
+        && getComputedStyle(c).opacity === '1'; }""")  # once its transition has run
     # r reads the focused chamber in full, in the same words as speech.chamber_reading.
     press(page_watch, "r")
     acting = (f"Enter: {state.describe('from ' + here)}" if f"from {here}" in legal else "")
