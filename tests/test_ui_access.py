@@ -255,3 +255,15 @@ def test_announcer_tells_a_person_at_once_and_a_computer_per_turn():
     assert an.flush(0, False, 6) == "In Ann's turn, Cy: Z."
     assert an.action(2, "Cy", True, 7, ["w"], owner="Cy") is None
     assert an.flush(None, False, None) == "Cy's turn: W."
+    # Another computer collecting rewards in Bo's turn is told inside Bo's turn, one
+    # message (it was three, each "Bo's turn:", one of them "no change.").
+    assert an.action(1, "Bo", True, 8, ["Bo activates K"], owner="Bo") is None
+    assert an.flush(2, True, 8) is None  # Cy decides now, in Bo's turn
+    assert an.action(2, "Cy", True, 8, ["Cy delivers a Test Subject"], owner="Bo") is None
+    assert an.flush(1, True, 8) is None
+    assert an.action(1, "Bo", True, 8, [], owner="Bo") is None
+    assert an.flush(0, False, 9) == ("Bo's turn: Bo activates K. "
+                                     "Cy delivers a Test Subject.")
+    # Actions that changed nothing told are not told at all.
+    assert an.action(1, "Bo", True, 10, [], owner="Bo") is None
+    assert an.flush(0, False, 11) is None

@@ -92,14 +92,16 @@ class Announcer:
     """Gathers what each action did and says when to tell it.
 
     A person's action is told at once; a computer player's actions wait in `batch` until
-    `flush` finds that a person must decide, the turn is over or the game ended.
+    `flush` finds that a person must decide, the turn is over or the game ended. The batch
+    is the turn's, whoever decided in it: a computer collecting the rewards of another's
+    activation is told inside that turn, not as pieces that each began "Blue's turn:" (a
+    screen-reader play-tester heard three "Blue's turn"s, one of them "no change").
     """
 
     batch: list[str] = field(default_factory=list)
-    batch_seat: int | None = None
     batch_turn: int | None = None
-    batch_name: str = ""
-    batch_owner: str = ""  # whose turn it is, when another player decides in it
+    batch_owner: str = ""  # whose turn it is
+    batch_actors: list[str] = field(default_factory=list)  # who decided in it, in order
 
     def action(self, seat: int, name: str, bot: bool, turn: int,
                sentences: Sequence[str], owner: str = "") -> str | None:
@@ -109,31 +111,30 @@ class Announcer:
             told: str | None = self.take()
             now = join(sentences)
             return " ".join(t for t in (told, now) if t) or None
-        told = None
-        if self.batch_seat is not None and (self.batch_seat != seat or self.batch_turn != turn):
-            told = self.take()
-        self.batch_seat, self.batch_turn, self.batch_name = seat, turn, name
-        self.batch_owner = owner if owner != name else ""
+        told = self.take() if self.batch_turn is not None and self.batch_turn != turn else None
+        self.batch_turn, self.batch_owner = turn, owner or name
+        if name not in self.batch_actors:
+            self.batch_actors.append(name)
         self.batch.extend(sentences)
-        return told
+        return told or None
 
     def flush(self, seat: int | None, bot: bool, turn: int | None) -> str | None:
         """After a redraw: the gathered computer turn's text if it is time to tell it."""
-        if self.batch_seat is None:
+        if self.batch_turn is None:
             return None
-        if seat is None or not bot or seat != self.batch_seat or turn != self.batch_turn:
-            return self.take()
+        if seat is None or not bot or turn != self.batch_turn:
+            return self.take() or None
         return None
 
     def take(self) -> str:
-        """The gathered text (empty if none), and start afresh."""
-        if self.batch_seat is None:
+        """The gathered text (empty if none, or if the actions changed nothing that is
+        told), and start afresh."""
+        body = join(self.batch)
+        owner, actors = self.batch_owner, self.batch_actors
+        self.batch, self.batch_actors = [], []
+        self.batch_turn, self.batch_owner = None, ""
+        if not body:
             return ""
-        body = join(self.batch) or "no change."
-        head = (f"In {self.batch_owner}'s turn, {self.batch_name}" if self.batch_owner
-                else f"{self.batch_name}'s turn")
-        text = f"{head}: {body}"
-        self.batch = []
-        self.batch_seat = self.batch_turn = None
-        self.batch_name = self.batch_owner = ""
-        return text
+        head = (f"{owner}'s turn" if owner in actors
+                else f"In {owner}'s turn, {' and '.join(actors)}")
+        return f"{head}: {body}"
