@@ -365,4 +365,9 @@ def test_focus_lands_on_the_first_option_right_after_start(page_watch):
     page_watch.page.wait_for_function("location.search.includes('seats=')", timeout=10_000)
     assert page_watch.evaluate("location.search") == \
         "?players=2&seed=3&seats=human,human&names=Ann,Bo"
+    # U with nothing to take back says why (it did nothing and said nothing).
+    press(page_watch, "u")
+    page_watch.wait_for_selector("#notice:not([hidden])")
+    assert page_watch.inner_text("#notice") == "Nothing to take back yet this turn."
+    assert cakegame.State.from_json(saved_game(page_watch)) == state
     page_watch.assert_clean()

@@ -1271,6 +1271,35 @@ def test_a_greyed_out_undo_says_why():
     assert ses.undo_blocked() == "Nothing to take back: it is not your turn"
 
 
+def test_undo_taken_back_to_where_it_stops_says_why_it_stops_there():
+    """Undo taken back as far as it goes says what it said when that moment was first
+    reached ("a card was drawn ...", not "Nothing to take back yet this turn", which a
+    keyboard play-tester read after a card drawn and a move since taken back), in the
+    session and after a reload."""
+    from ui.session import Session
+    checked = 0
+    for seed in range(1, 4):
+        ses = Session()
+        ses.start(cakegame.new_game(players=2, seed=seed), ["human", "human"], False)
+        rng = random.Random(seed)
+        said = {ses.state.to_json(): ses.undo_blocked()}
+        while not ses.state.is_over:
+            ses.apply(rng.choice(ses.legal_texts()))
+            said.setdefault(ses.state.to_json(), ses.undo_blocked())
+            if not ses.can_undo():
+                continue
+            copy = Session()
+            copy.resume(saves.decode(ses.save_text()))
+            while copy.undo() is not None:
+                pass
+            assert copy.undo_blocked() == said[copy.state.to_json()], seed
+            again = Session()
+            again.resume(saves.decode(copy.save_text()))
+            assert again.undo_blocked() == copy.undo_blocked()
+            checked += 1
+    assert checked > 50
+
+
 def test_an_old_edge_chamber_left_out_of_the_choices_says_why():
     """At an activation, an old-edge chamber whose pick-up would break the lab in two is
     not offered; the choices bar says so in the engine's words (a play-tester saw it marked

@@ -467,6 +467,11 @@ class App:
             return
         result = self.session.undo()
         if result is None:
+            # Said, not silent: the U key has no greyed-out button to show why (a keyboard
+            # play-tester pressed it and heard nothing).
+            why = self.session.undo_blocked()
+            if why:
+                self.notice(why + ".")
             return
         state, undone = result
         self.selected = None

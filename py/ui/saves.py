@@ -7,7 +7,8 @@
      "seats": ["human", "easy", ...],         one per seat: "human" or a bot level
      "ui":    {"pass_device": true, "revealed": 0, "hints": 2},   (hints: "Suggest a move"
                                               asked in this game; guide: the guided game's place;
-                                              undo_stop: why Undo is greyed out, if it is)
+                                              undo_stop: why Undo is greyed out, if it is;
+                                              undo_base_stop: why it stops at the undo base)
      "log":   [[turn, seat, "Ann moves 2 Test Subjects ...", "KL"], ...],
               (the fourth item, the chambers the move touched, may be missing)
      "record": {"format": "cakegame-record/1", ...}}   the whole game (ui/record.py)

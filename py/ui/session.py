@@ -24,6 +24,10 @@ class Session:
         # Why the last decision cannot be taken back ("" if it can); kept in the save's ui
         # ("undo_stop") so the greyed-out Undo still says why after a reload.
         self.undo_stop = ""
+        # Why the window begins where it does: what Undo says once it is taken back that far
+        # ("undo_base_stop" in the save's ui; it said "Nothing to take back yet this turn"
+        # after a card was drawn and the moves since were taken back).
+        self.base_stop = ""
         self.actions: list[str] = []  # actions between consecutive states of the window
         self.log: list[list[Any]] = []
         self.log_parts: list[str] = []  # each log entry as JSON, for cheap saves
@@ -56,7 +60,7 @@ class Session:
         self.actions = []
         self.seats = list(seats)
         self.ui = {"pass_device": bool(pass_device), "revealed": None}
-        self.undo_stop = ""
+        self.undo_stop = self.base_stop = ""
         self.set_log([])
         self.last_action = ""
         self.follow_last = False
@@ -77,6 +81,10 @@ class Session:
         self.undo_stop = stop if isinstance(stop, str) and stop in history.UNDO_STOPS else ""
         if self.undo_stop:
             self.ui["undo_stop"] = self.undo_stop
+        stop = save.ui.get("undo_base_stop") if save.undo_base is not None else self.undo_stop
+        self.base_stop = stop if isinstance(stop, str) and stop in history.UNDO_STOPS else ""
+        if self.base_stop and save.undo_base is not None:
+            self.ui["undo_base_stop"] = self.base_stop
         self.record = save.record
         if save.undo_base is not None:
             s = save.undo_base
@@ -363,6 +371,11 @@ class Session:
             self.ui.pop("undo_stop", None)
         if len(self.states) > depth + 1:
             cut = len(self.states) - depth - 1
+            self.base_stop = history.undo_blocked(self.states[cut - 1], self.states[cut])
+            if self.base_stop:
+                self.ui["undo_base_stop"] = self.base_stop
+            else:
+                self.ui.pop("undo_base_stop", None)
             self.states = self.states[cut:]
             self.actions = self.actions[cut:]
         self.state = new
@@ -385,6 +398,10 @@ class Session:
         if self.record is not None and self.record.actions:
             self.record.actions.pop()
         self.state = self.states[-1]
+        if len(self.states) == 1:  # back where the window begins: say why it stops there
+            self.undo_stop = self.base_stop
+        if self.undo_stop:
+            self.ui["undo_stop"] = self.undo_stop
         self.last_action = self.actions[-1] if self.actions else ""
         self.follow_last = bool(self.last_action)
         if self.log:
