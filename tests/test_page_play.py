@@ -139,6 +139,9 @@ def test_new_game_after_a_return_visit_is_set_up_like_the_game_on_the_table(page
     assert saved_game(page_watch)["seed"] == 11  # resumed, not a new game
     page_watch.click("#btn-new")
     assert page_watch.is_checked("#ng-form input[name=players][value='3']")
+    # The focus is on the count chosen: one Space on "2" changed it (a keyboard player).
+    assert page_watch.evaluate("document.activeElement.matches("
+                               "'#ng-form input[name=players][value=\"3\"]')")
     kinds = page_watch.eval_on_selector_all(
         "#ng-seats .ng-seat:not([hidden]) select", "els => els.map(e => e.value)")
     assert kinds == ["human", "medium", "easy"]

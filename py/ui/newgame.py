@@ -13,7 +13,7 @@ from typing import Any
 from pyscript import document, window
 
 from . import dialogs, params, saves
-from .dom import by_id, esc, h, show
+from .dom import by_id, esc, found, h, show
 
 
 def random_seed() -> int:
@@ -149,6 +149,11 @@ class NewGameDialog:
         self._share()
         dialogs.close("gameover")
         dialogs.open_modal("newgame")
+        # The focus on the player count chosen: the dialog's own first focus fell on "2",
+        # where one Space changed a three-player table's count (a keyboard play-tester).
+        chosen = document.querySelector("#ng-form input[name=players]:checked")
+        if found(chosen):
+            chosen.focus()
 
     def _begin(self, learn: bool) -> None:
         self.learning = learn and self.on_learn is not None
