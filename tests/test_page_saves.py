@@ -8,6 +8,7 @@ import random
 import cakegame
 import pytest
 from playhelp import click_random, last_move_save, open_saved, saved_game, status
+from keyhelp import READY
 from ui import kept, saves
 
 START = "index.html?players=2&seed=17"
@@ -273,8 +274,14 @@ def test_the_end_of_a_game_in_the_page_says_its_reason(page_watch):
     assert page_watch.locator("#gameover[open]").count() == 1
     assert "no Test Subjects left" in page_watch.inner_text("#go-reason")
     page_watch.click("#go-close")
+    assert page_watch.text_content("#announce").strip()  # the ending, told
     page_watch.click("#over-again")
     assert page_watch.locator("#newgame[open]").count() == 1
+    # The new game's live region starts empty: the old game's ending stood there.
+    before = page_watch.evaluate(READY)
+    page_watch.click("#ng-start")
+    page_watch.wait_for_function(f"{READY} !== {json.dumps(before)}")
+    assert page_watch.text_content("#announce") == ""
     page_watch.assert_clean()
 
 

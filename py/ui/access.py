@@ -60,10 +60,14 @@ class Access:
 
     # ---- hooks -----------------------------------------------------------------------------
     def forget(self) -> None:
-        """A new or resumed game: nothing gathered from the old one is told."""
+        """A new or resumed game: nothing gathered from the old one is told, and the live
+        region no longer holds the old game's last news (its ending stood there after Play
+        again)."""
         self.announcer = speech.Announcer()
         self.news = ""
         self.focus_key = ()
+        self.said = ""
+        by_id("announce").textContent = ""
 
     def acted(self, before: Any, text: str, after: Any, bot: bool) -> None:
         """An action was applied: tell its events now (a person) or at the turn's end (a
