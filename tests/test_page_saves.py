@@ -7,8 +7,8 @@ import random
 
 import cakegame
 import pytest
-from playhelp import click_random, last_move_save, open_saved, saved_game, status
 from keyhelp import READY
+from playhelp import click_random, last_move_save, open_saved, saved_game, status
 from ui import kept, saves
 
 START = "index.html?players=2&seed=17"

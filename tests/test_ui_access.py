@@ -267,3 +267,21 @@ def test_announcer_tells_a_person_at_once_and_a_computer_per_turn():
     # Actions that changed nothing told are not told at all.
     assert an.action(1, "Bo", True, 10, [], owner="Bo") is None
     assert an.flush(0, False, 11) is None
+
+
+def test_a_shared_win_is_told_in_one_sentence():
+    """The engine tells one `won` event per winner; a screen reader hears a shared win as
+    the result says it, not "Orange wins. Blue wins." (heard as two results)."""
+    from enginehelp import pos, run
+    before = run(pos(3, subjects={"E": [1, 1, 1], "A": [2, 2, 0]}, cake={"B": [2, 2, 1]},
+                     step="activate"), "activate E")
+    after = before.apply("recycle top")
+    assert after.outcome.winners == (0, 1)
+    said = speech.action_sentences(before, "recycle top", after)
+    assert said[-1] == "Orange and Blue share the win"
+    assert not any(s.endswith(" wins") for s in said), said
+    one = run(pos(3, subjects={"E": [1, 1, 1], "A": [1, 1, 0]},
+                  cake={"B": [2, 3, 0], "C": [2, 0, 0]}, step="activate"), "activate E")
+    done = one.apply("recycle top")
+    assert done.outcome.winners == (0,)
+    assert speech.action_sentences(one, "recycle top", done)[-1] == "Orange wins"

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cakegame.words import rewards
+from cakegame.events import EventKind
+from cakegame.words import listed, rewards
 
 ROW_NAMES = ("top row", "middle row", "bottom row")
 
@@ -71,8 +72,14 @@ def chamber_reading(c: Any, names: Sequence[str], divisions: Sequence[str],
 
 def action_sentences(before: Any, text: str, after: Any) -> list[str]:
     """What one action did, in sentences: the events of `after` (the state the action made),
-    each event's `str()` being the engine's own sentence for it."""
-    return [str(e) for e in after.events]
+    each event's `str()` being the engine's own sentence for it; a shared win in one
+    sentence, as the result says it ("Orange and Green share the win", not "Orange wins.
+    Green wins.", which a screen-reader play-tester heard as two results)."""
+    out = [str(e) for e in after.events if e.kind is not EventKind.WON]
+    won = [str(e) for e in after.events if e.kind is EventKind.WON]
+    if len(won) > 1:
+        won = [listed([w.removesuffix(" wins") for w in won]) + " share the win"]
+    return out + won
 
 
 def join(sentences: Sequence[str]) -> str:
