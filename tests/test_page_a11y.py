@@ -8,6 +8,7 @@ and the command box open.
 from __future__ import annotations
 
 import random
+import re
 
 import axehelp
 import cakegame
@@ -187,7 +188,10 @@ def test_a_turret_on_the_players_own_subjects_says_so_in_the_bar_and_the_chamber
     assert mine
     for letter in mine:
         label = page_watch.get_attribute(f"#ch-{letter} .hex", "aria-label")
-        if label.endswith(" choices"):  # its choices open as buttons, the Turret's saying so
+        if re.match(r"Chamber \w: \d choices", label):  # its choices open as buttons
+            # Named in the chamber's label, the Turret's with its cost; its button says so.
+            assert f"Turret to {letter} (destroys {s.chamber(letter).subjects[0]} of yours)" \
+                in label or label.endswith(" choices"), label
             page_watch.click(f"#ch-{letter}")
             button = f'#choices button[data-action="turret {letter}"]'
             assert page_watch.inner_text(button).startswith(

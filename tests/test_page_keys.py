@@ -371,3 +371,31 @@ def test_focus_lands_on_the_first_option_right_after_start(page_watch):
     assert page_watch.inner_text("#notice") == "Nothing to take back yet this turn."
     assert cakegame.State.from_json(saved_game(page_watch)) == state
     page_watch.assert_clean()
+
+
+def test_a_chamber_of_several_choices_names_them_before_it_is_pressed(page_watch):
+    """A chamber standing for several actions (a reward's Test Subject, Cake Slice or
+    Turret there) says which in its name, as its buttons will ("3 choices: Deliver a Test
+    Subject to E, ..."): a screen reader heard "3 choices" alone until Enter."""
+    from playhelp import open_saved, session_save
+    from ui import labels, saves, targets
+
+    def several(ses) -> bool:
+        s = ses.state
+        if s.current_player != 0 or s.is_over:
+            return False
+        board = targets.sort_actions(ses.legal_texts()).board
+        return any(2 <= len(a) <= 4 and all(x.split()[0] in ("subject", "cake", "turret")
+                                            for x in a) for a in board.values())
+
+    raw = session_save(2, 1, several)
+    s = saves.decode(raw).state
+    board = targets.sort_actions([str(a) for a in s.legal_actions()]).board
+    letter, acts = next((k, a) for k, a in board.items() if 2 <= len(a) <= 4
+                        and all(x.split()[0] in ("subject", "cake", "turret") for x in a))
+    open_saved(page_watch, raw)
+    label = page_watch.get_attribute(f"#ch-{letter} .hex", "aria-label")
+    assert label.startswith(f"Chamber {letter}: {len(acts)} choices: "), label
+    for act in acts:
+        assert labels.button_label(act, s.names, 0) in label, (act, label)
+    page_watch.assert_clean()

@@ -691,7 +691,7 @@ class App:
                 if len(acts) == 1:
                     marks[letter] = Mark("target", acts[0])
                 else:
-                    marks[letter] = Mark("multi", None, f"{len(acts)} choices")
+                    marks[letter] = Mark("multi", None, _multi_label(s, acts))
         last_words = session.last_action.split()[1:]
         last = frozenset(w for w in last_words if len(w) == 1 and w.isalpha())
         if over and session.log and len(session.log[-1]) > 3:
@@ -1006,6 +1006,20 @@ class App:
         if token != self.bot_token or state is not self.state:
             return
         self.apply(str(action))
+
+
+def _multi_label(s: Any, acts: list[str]) -> str:
+    """What a chamber standing for several actions says it opens: the choices by their
+    buttons' labels ("3 choices: Deliver a Test Subject to E, ..."), so a screen reader
+    hears them before pressing (it heard "3 choices" alone); only the count where the
+    labels are no words (a Portal's "shift K L") or too many to hear."""
+    said = [labels.button_label(a, s.names, s.current_player) for a in acts]
+    if len(acts) > 4 or any(label == act for label, act in zip(said, acts)):
+        return f"{len(acts)} choices"
+    costs = [targets.turret_costs(s, a) for a in acts]  # as the buttons say it
+    return f"{len(acts)} choices: " + ", ".join(
+        label + (f" (destroys {lost} of yours)" if lost else "")
+        for label, lost in zip(said, costs))
 
 
 def _said(s: Any, text: str) -> str:
