@@ -137,6 +137,14 @@ def test_replay_steps_land_on_the_engines_prefix(page_watch):
     wait_pos(page_watch, 37)
     board_matches(page_watch, states[37], changed_by(states, rec.actions, 37))
     assert page_watch.locator('#rv-moves .current[data-step="37"]').count() == 1
+    # The list is one stop for Tab, the moment shown, and the focus follows the arrow keys
+    # there (it stayed behind on the action it was on; hundreds of stops trapped Tab).
+    assert page_watch.evaluate("[...document.querySelectorAll('#rv-moves [tabindex=\"0\"]')]"
+                               ".map(e => e.dataset.step)") == ["37"]
+    page_watch.keyboard.press("ArrowRight")
+    wait_pos(page_watch, 38)
+    assert page_watch.evaluate("document.activeElement.dataset.step") == "38"
+    assert page_watch.locator("#rv-moves [tabindex='0']").count() == 1
     turns = page_watch.locator("#rv-moves .rv-turn").count()
     assert turns == len({s.turn_number for s in states[:-1]})
     # A marked moment of the story chart is a way into the game too.

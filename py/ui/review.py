@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from . import dialogs, drawing, edges, story
 from .board import Board
-from .dom import by_id, found, markup, nothing_focused
+from .dom import by_id, found, js_object, markup, nothing_focused
 from .labels import who_won
 from .record import Record
 from .replay import Replay
@@ -257,14 +257,26 @@ class ReviewDialog:
                                      story.width_for(float(window.innerWidth)))
         by_id("rv-chart").innerHTML = self.chart.svg(r.pos)
         moves = by_id("rv-moves")
+        was_in = found(document.activeElement) and bool(moves.contains(document.activeElement))
         old = moves.querySelector(".current")
         if found(old):
             old.classList.remove("current")
             old.removeAttribute("aria-current")
+        # One stop for Tab in the list, the moment shown (a long game's hundreds of actions,
+        # each a stop, trapped the Tab key), and the focus follows the steps there (it
+        # stayed on the action it was on: a keyboard play-tester).
+        rover = moves.querySelector('[tabindex="0"]')
+        if found(rover):
+            rover.setAttribute("tabindex", "-1")
+        now = (moves.querySelector(f'.rv-move[data-step="{r.pos}"]') if r.pos
+               else moves.querySelector("button"))
+        if found(now):
+            now.setAttribute("tabindex", "0")
+            if was_in:
+                now.focus(js_object({"preventScroll": True}))
         if r.pos == 0:
             moves.scrollTop = 0  # the set-up: the list from its first turn
         else:
-            now = moves.querySelector(f'.rv-move[data-step="{r.pos}"]')
             if found(now):
                 now.classList.add("current")
                 now.setAttribute("aria-current", "step")
@@ -324,7 +336,7 @@ class ReviewDialog:
         for turn in r.turns():
             seat = turn.seat
             # The head jumps to the board as the turn began (before its first action).
-            head = markup("button", None, "rv-turn-jump", type="button",
+            head = markup("button", None, "rv-turn-jump", type="button", tabindex="-1",
                           data_step=str(turn.steps[0].number - 1),
                           title=f"The lab as turn {turn.number} began",
                           inner=markup("span", None, f"chip d{seat} shape{seat}")
@@ -332,7 +344,7 @@ class ReviewDialog:
             items = "".join(
                 markup("li", None, inner=markup(
                     "button", f"{step.number}. {step.sentence}", "rv-move", type="button",
-                    data_step=str(step.number), title=step.action))
+                    tabindex="-1", data_step=str(step.number), title=step.action))
                 for step in turn.steps)
             out.append(markup("li", None, "rv-turn", inner=markup("p", None, "rv-turn-head",
                                                                      inner=head)
