@@ -539,3 +539,21 @@ def test_a_hint_says_who_an_activation_pays() -> None:
     assert ", then activate F: Blue holds its majority and collects " in words, words
     assert words.endswith("but loses its 2 Test Subjects and 1 Cake Slice there as F is "
                           "recycled"), words
+
+
+def test_a_hint_says_what_the_recycle_takes_from_the_player_too() -> None:
+    """Activating a chamber the player holds pays them, and the recycle then takes their
+    Test Subjects there: the hint says both (a play-tester took a suggestion and lost 2
+    Test Subjects it had not mentioned)."""
+    from cakegame.bots import explain
+    from cakegame.bots.board import Board
+    from enginehelp import pos
+
+    P = {letter: i for i, letter in enumerate(explain.PANEL_LETTERS)}
+    s = pos(subjects={"A": [1, 0], "B": [1, 0], "F": [2, 1]}, step="move")
+    words = explain._plan_words(Board.read(s.view(0)), 0, (P["A"], P["B"], 1, P["F"]))
+    assert ", then activate F, where you hold the majority: it pays you " in words, words
+    assert words.endswith("and your 2 Test Subjects there go with it as F is recycled"), words
+    s = pos(subjects={"A": [1, 0], "B": [1, 0], "F": [1, 0]}, step="move")
+    words = explain._plan_words(Board.read(s.view(0)), 0, (P["A"], P["B"], 1, P["F"]))
+    assert words.endswith("and your 1 Test Subject there goes with it as F is recycled"), words

@@ -55,6 +55,12 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
     letter = PANEL_LETTERS[x]
     if who == me:
         text += f", then activate {letter}, where you hold the majority: it pays you {_pays(c, x)}"
+        # What the recycle then takes from the player, said as for another's majority (a
+        # play-tester took the suggestion and lost 2 Test Subjects it had not mentioned).
+        n = c.sub[x][me]
+        if n:
+            text += (f", and your {n} Test Subject{'s' if n > 1 else ''} there "
+                     f"{'go' if n > 1 else 'goes'} with it as {letter} is recycled")
     elif who is None:
         text += (f", then activate {letter}: nobody holds its majority, so nobody collects "
                  "its rewards")
