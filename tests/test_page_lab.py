@@ -1173,7 +1173,8 @@ def test_a_quick_second_click_on_a_chamber_selects_no_text(page_watch):
 def test_a_landing_place_is_pressed_by_the_keyboard_and_shows_its_focus(page_watch):
     """The dashed hexagons where a recycled chamber may land are in the Tab order as
     buttons: Enter presses one as a click does (the keys reached them and did nothing), and
-    the focused one wears the chambers' white ring (its fill alone changed, faintly)."""
+    the focused one wears the chambers' yellow focus ring (its fill alone changed,
+    faintly)."""
     page = page_watch
     raw, action, _letter = _recycle_with_losses_save()
     open_saved(page, raw)
@@ -1184,7 +1185,7 @@ def test_a_landing_place_is_pressed_by_the_keyboard_and_shows_its_focus(page_wat
     assert page.evaluate("s => document.activeElement.matches(s)", ghost)
     ring = page.evaluate("s => getComputedStyle(document.querySelector(s)).stroke",
                          f"{ghost} .hex")
-    assert ring == "rgb(255, 255, 255)", ring
+    assert ring == "rgb(255, 210, 63)", ring
     before = page.evaluate("document.getElementById('status').dataset.ready")
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.getElementById('status').dataset.ready !== '{before}'")
