@@ -690,6 +690,26 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     assert cy[2] == ("others", "Ann lost 3 Test Subjects (N)")
 
 
+def test_since_summary_tells_a_chambers_rewards_apart_from_other_gains():
+    """A chamber won lists its rewards; a card taken as a move's bonus or by a card's
+    action is told with where it came from ("Green won D: +1 card, +1 Cake Slice" had read
+    as D's rewards, which are a Cake Slice and the Cube: a phone play-tester)."""
+    from cakegame.events import Event
+    from cakegame.events import EventKind as K
+    from ui import eventlog
+    names = ("Ann", "Bo", "Cy")
+    moves = [
+        (2, (Event(K.MOVED, 2, "A", "B"), Event(K.CARD_TAKEN, 2, cause="bonus"))),
+        (2, (Event(K.MAJORITY, 2, "D"),)),
+        (2, (Event(K.CAKE_IN, 2, "K", cause="reward"),)),
+        (1, (Event(K.CARD_DEPLOYED, 1, card="fact"), Event(K.CARD_TAKEN, 1, cause="fact"),
+             Event(K.CARD_TAKEN, 1, cause="fact"))),
+    ]
+    gains = [t for k, t in eventlog.since_summary(moves, 0, names) if k == "gain"]
+    assert gains == ["Cy won D: +1 Cake Slice; +1 card as a bonus",
+                     "Bo: +2 cards from Fact Core"], gains
+
+
 def test_since_summary_tells_the_cards_deployed_and_the_portal_gun_fired():
     """Play-testers found "Blue deploys Atlas: Tandem Step" in the log but not in the news,
     and Portals moved with no word of who fired the Portal Gun."""

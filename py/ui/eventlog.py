@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from cakegame.content import CARD_BY_ID
-from cakegame.events import EventKind, short
+from cakegame.events import BONUS, REWARD, EventKind, short
 from cakegame.words import counted
 
 
@@ -197,6 +197,17 @@ def _letters(chambers: list[str]) -> str:
 SINCE_PART = {"loss": 0, "you": 0, "gain": 1, "recycle": 1, "others": 2, "move": 3}
 
 
+def _source(cause: str | None) -> str:
+    """Where a gain came from, as the end of its phrase: "" for a chamber's rewards (told
+    under the chamber won), else " as a bonus" or " from Fact Core"."""
+    if cause is None or cause == REWARD:
+        return ""
+    if cause == BONUS:
+        return " as a bonus"
+    card = CARD_BY_ID.get(cause)
+    return f" from {card.name}" if card is not None else ""
+
+
 def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     """What the other seats' moves since `me` last decided did, consequences first, as
     (kind, phrase) pairs in the order a player wants them:
@@ -217,7 +228,9 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     my_moved: list[str] = []
     recycled: list[str] = []
     won: dict[int, list[str]] = {}
-    got: dict[int, dict[str, int]] = {}
+    # seat -> (what, where from: "" for a chamber's rewards, else " as a bonus", " from
+    # Fact Core") -> how many: a move's bonus card had read as a reward of the chamber won.
+    got: dict[int, dict[tuple[str, str], int]] = {}
     moved: list[str] = []
     tokens: list[str] = []
     deployed: list[str] = []
@@ -257,7 +270,8 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                 what = {K.SUBJECTS_IN: "Test Subject", K.CAKE_IN: "Cake Slice",
                         K.CARD_TAKEN: "card"}[k]
                 mine = got.setdefault(seat, {})
-                mine[what] = mine.get(what, 0) + (1 if k is K.CARD_TAKEN else e.count)
+                key = (what, _source(e.cause))
+                mine[key] = mine.get(key, 0) + (1 if k is K.CARD_TAKEN else e.count)
             elif k is K.MOVED:
                 cake = carried.pop((e.chamber or "", e.to or ""), 0)
                 with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
@@ -296,10 +310,17 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                             f"({_letters(where)})"))
     out.extend(("you", text) for text in my_moved)
     for seat in order + [s for s in list(won) + list(got) if s not in order]:
-        gains = ", ".join(f"+{_n(n, what)}" for what, n in got.get(seat, {}).items() if n)
-        head = f"{div(seat)} won {_letters(won[seat])}" if seat in won else div(seat)
-        if seat in won or gains:
-            out.append(("gain", head + (f": {gains}" if gains else "")))
+        mine = got.get(seat, {})
+        rewards = ", ".join(f"+{_n(n, what)}" for (what, src), n in mine.items()
+                            if n and not src)
+        sources = list(dict.fromkeys(src for (_, src), n in mine.items() if n and src))
+        extra = "; ".join(", ".join(f"+{_n(n, what)}" for (what, src), n in mine.items()
+                                    if n and src == source) + source for source in sources)
+        if seat in won:
+            said = f"{div(seat)} won {_letters(won[seat])}" + (f": {rewards}" if rewards else "")
+            out.append(("gain", said + (f"; {extra}" if extra else "")))
+        elif rewards or extra:
+            out.append(("gain", f"{div(seat)}: " + "; ".join(x for x in (rewards, extra) if x)))
     out.extend(("recycle", text) for text in recycled)
     for table, what in ((lost_s, "Test Subject"), (lost_c, "Cake Slice")):
         for seat, where in table.items():
