@@ -170,8 +170,15 @@ class Access:
         self._focus(self._hexagon(what) if kind == "chamber" else _button(what))
 
     def focus_action(self, action: str, letter: str | None) -> None:
-        """Focus what plays `action`: its button, else chamber `letter` (a suggestion)."""
+        """Focus what plays `action`: its button, else the chamber that plays it (the
+        second chamber of a move under way: a suggested Portal shift left the focus on the
+        chamber already picked, where Enter lets it go), else chamber `letter` (a
+        suggestion)."""
         el = _button(action)
+        if not found(el):
+            chamber = document.querySelector(f'#chambers .chamber[data-action="{action}"]')
+            if found(chamber):
+                letter = str(chamber.getAttribute("data-letter"))
         self._focus(el if found(el) or letter is None else self._hexagon(letter))
 
     def _hexagon(self, letter: str) -> Any:
