@@ -448,6 +448,12 @@ def test_a_first_turn_is_told_the_turns_played_before_it():
     assert ses.since_last_turn(me) == ses.log and all(e[1] == first for e in ses.log)
     assert [seat for seat, _ in ses.since_events(me)] == [first] * len(ses.log)
     assert ses.since_last_turn(first) == []  # the game's first turn: nothing came before
+    # Still its first turn once it has decided in it: the news stays "before your first
+    # turn" (its lead became "since your last turn" at the first tap).
+    before = len(ses.log)
+    ses.apply(ses.legal_texts()[0])
+    assert ses.state.current_player == me and ses.state.turn == me
+    assert len(ses.log) == before + 1 and not ses.had_a_turn(me)
 
 
 def test_since_last_turn_lists_the_others_moves_until_the_player_acts():

@@ -307,9 +307,12 @@ class Session:
         return 0
 
     def had_a_turn(self, seat: int) -> bool:
-        """Whether `seat` has decided in a turn of its own ("Since your last turn", not
-        "Before your first turn")."""
-        return self._since_start(seat) > 0
+        """Whether `seat` has decided in a turn of its own before the one under way
+        ("Since your last turn", not "Before your first turn"): the news stays that of
+        before its first turn all through that turn (its lead had changed at the first
+        tap, a phone play-tester)."""
+        first = self._first_this_turn(seat)
+        return self._since_start(seat, first) > 0
 
     def _news_closed(self, seat: int) -> bool:
         """No news for `seat` now: it has decided in the turn under way, which "this turn so
