@@ -670,8 +670,13 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     kinds = [k for k, _ in out]
     assert kinds == ["loss", "loss", "you", "you", "gain", "recycle", "others", "move",
                      "move"], out
-    assert out[0][1] == "You lost 4 Test Subjects (N, L)"
-    assert out[1][1] == "1 Cake Slice of yours incinerated (N)"
+    # What took them, with where (a Turret already in L had gone unsaid: a play-tester).
+    assert out[0][1] == "You lost 4 Test Subjects (N recycled; L by the Turret)"
+    assert out[1][1] == "1 Cake Slice of yours incinerated (N recycled)"
+    neuro = [(2, (Event(K.SUBJECTS_DESTROYED, 0, "C", cause="glados"),
+                  Event(K.SUBJECTS_DESTROYED, 0, "D", cause="glados")))]
+    assert eventlog.since_summary(neuro, 0, names)[0] == (
+        "loss", "You lost 2 Test Subjects (C, D by Neurotoxin)")
     # Told as what was done to Ann, by whom: her cake carried off, her subjects moved.
     assert out[2][1] == "Bob carried 1 of your Cake Slices P→N"
     assert out[3][1] == "Cy moved 1 of your Test Subjects K→L"

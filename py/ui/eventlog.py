@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from cakegame.content import CARD_BY_ID
-from cakegame.events import BONUS, REWARD, EventKind, short
+from cakegame.events import BONUS, FIRE, RECYCLE, REWARD, TURRET, EventKind, short
 from cakegame.words import counted
 
 
@@ -197,6 +197,23 @@ def _letters(chambers: list[str]) -> str:
 SINCE_PART = {"loss": 0, "you": 0, "gain": 1, "recycle": 1, "others": 2, "move": 3}
 
 
+def _why(lost: list[tuple[str, str | None]]) -> str:
+    """The chambers where pieces were lost, with what took them, alike causes together:
+    "O by the Turret; E recycled"."""
+    causes: dict[str | None, list[str]] = {}
+    for chamber, cause in lost:
+        causes.setdefault(cause, []).append(chamber)
+    parts = []
+    for cause, chambers in causes.items():
+        letters = _letters(chambers)
+        card = CARD_BY_ID.get(cause or "")
+        took = {TURRET: " by the Turret", FIRE: " by the Turret's shot",
+                RECYCLE: " recycled"}.get(cause or "",
+                                          f" by {card.action_title}" if card is not None else "")
+        parts.append(letters + took)
+    return "; ".join(parts)
+
+
 def _source(cause: str | None) -> str:
     """Where a gain came from, as the end of its phrase: "" for a chamber's rewards (told
     under the chamber won), else " as a bonus" or " from Fact Core"."""
@@ -223,6 +240,7 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     `moves` is `Session.since_events(me)`: (seat that moved, its events) per move. Read from
     the engine's events only, never from the log's words."""
     lost_s: dict[int, list[str]] = {}  # seat -> chamber per destroyed subject
+    why: dict[str, list[tuple[str, str | None]]] = {}  # my loss kind -> (chamber, cause)
     lost_c: dict[int, list[str]] = {}
     back_c: dict[int, list[str]] = {}
     my_moved: list[str] = []
@@ -260,6 +278,8 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                 lost_c.setdefault(seat, []).extend([e.chamber or ""] * e.count)
             elif k is K.CAKE_RETURNED:
                 back_c.setdefault(seat, []).extend([e.chamber or ""] * e.count)
+            if k in LOSSES and seat == me:
+                why.setdefault(k.value, []).append((e.chamber or "", e.cause))
             elif k is K.RECYCLED:
                 row = f"the {e.row} row" if e.row else "a new edge"
                 # "Chamber I recycled", not "I recycled": a letter alone read as a word.
@@ -297,17 +317,20 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
             elif k is K.PORTAL and e.chamber and e.to:
                 tokens.append(f"Portals {e.chamber}↔{e.to}")
     out: list[tuple[str, str]] = []
+    # The player's own losses say what took them ("O by the Turret"): a Turret already in
+    # a chamber another's card moved their subjects into had gone unsaid (a play-tester).
     if lost_s.get(me):
         where = lost_s[me]
-        out.append(("loss", f"You lost {_n(len(where), 'Test Subject')} ({_letters(where)})"))
+        out.append(("loss", f"You lost {_n(len(where), 'Test Subject')} "
+                            f"({_why(why[K.SUBJECTS_DESTROYED.value])})"))
     if lost_c.get(me):
         where = lost_c[me]
         out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours incinerated "
-                            f"({_letters(where)})"))
+                            f"({_why(why[K.CAKE_INCINERATED.value])})"))
     if back_c.get(me):
         where = back_c[me]
         out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours back to supply "
-                            f"({_letters(where)})"))
+                            f"({_why(why[K.CAKE_RETURNED.value])})"))
     out.extend(("you", text) for text in my_moved)
     for seat in order + [s for s in list(won) + list(got) if s not in order]:
         mine = got.get(seat, {})
