@@ -351,13 +351,14 @@ class Access:
                 return
             played.append(commands.as_action_text(part))  # "from Q", as it was typed "q"
         by_id("command-input").value = ""
-        s = self.app.state
-        after = by_id("status").textContent if s is not None else ""
+        # The next prompt is the status line's, which a screen reader hears: said here too,
+        # it was heard twice (a keyboard play-tester). A confirm to type is said here.
+        after = ""
         if getattr(self.app, "confirming", None) is not None:
             warning = getattr(self.app, "warning", "")
-            after = (f"{warning} Type “confirm” to play it anyway, or “back”." if warning
-                     else "This ends your turn: type “confirm” to play it, or “back”.")
-        self._hint(f"Played {', '.join(played)}. {after}")
+            after = (f" {warning} Type “confirm” to play it anyway, or “back”." if warning
+                     else " This ends your turn: type “confirm” to play it, or “back”.")
+        self._hint(f"Played {', '.join(played)}.{after}")
 
     def _confirm(self, command: str) -> str | None:
         """While the turn's last decision waits for its confirm: "confirm" (or "yes") plays
