@@ -380,17 +380,19 @@ def test_the_turns_last_choice_tells_its_consequences_before_the_confirm(page_wa
     from cakegame.events import EventKind
     from ui import eventlog
 
+    def costly(s, a) -> bool:  # a recycle that burns Orange's cake, and costs Blue too
+        events = s.apply(a).events
+        return str(a).startswith("recycle") and any(
+            e.kind is EventKind.CAKE_INCINERATED and e.seat == 0 for e in events) and any(
+            e.kind in eventlog.LOSSES and e.seat == 1 for e in events)
+
     def own_cake_burnt(ses) -> bool:
         s = ses.state
-        return s.current_player == 0 and any(
-            str(a).startswith("recycle") and any(
-                e.kind is EventKind.CAKE_INCINERATED and e.seat == 0 for e in s.apply(a).events)
-            for a in s.legal_actions())
+        return s.current_player == 0 and any(costly(s, a) for a in s.legal_actions())
 
     raw = session_save(2, 12, own_cake_burnt, seats=["human", "medium"])
     s = cakegame.State.from_json(json.loads(raw)["game"])
-    action = next(str(a) for a in s.legal_actions() if str(a).startswith("recycle") and any(
-        e.kind is EventKind.CAKE_INCINERATED and e.seat == 0 for e in s.apply(a).events))
+    action = next(str(a) for a in s.legal_actions() if costly(s, a))
     page = page_watch
     open_saved(page, raw)
     page.click(f'[data-action="{action}"]')
@@ -399,6 +401,9 @@ def test_the_turns_last_choice_tells_its_consequences_before_the_confirm(page_wa
     told = eventlog.own_losses_text(s, action)
     assert told.startswith(s.describe(action) + ": ") and "Orange Cake Slice" in told \
         and "incinerated" in told, told
-    assert f"{told}. This ends your turn." in bar, bar
-    assert "Blue" not in told.split(": ", 1)[1], told  # others' losses wait for the log
+    assert "Blue" not in told.split(": ", 1)[1], told  # the player's own come first
+    # Then, where there is room, what it costs the others (read in the log only after).
+    others = eventlog.others_losses(s, s.apply(action))
+    assert others and all("Blue" in x for x in others), others
+    assert f"{told}. Also: {', '.join(others)}. This ends your turn." in bar, bar
     page.assert_clean()

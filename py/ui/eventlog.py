@@ -79,6 +79,14 @@ def own_losses_text(before: Any, text: str, after: Any = None) -> str:
     return before.describe(text) + (": " + ", ".join(own) if own else "")
 
 
+def others_losses(before: Any, after: Any) -> list[str]:
+    """What the action from `before` to `after` costs the other divisions, in the engine's
+    short forms ("1 Green Test Subject destroyed in L")."""
+    seat = before.current_player
+    return [p for e in after.events
+            if e.kind in LOSSES and e.seat != seat and (p := phrase(e)) is not None]
+
+
 def entry_text(before: Any, text: str, after: Any) -> str:
     """The log's sentence for `text` played at `before` (giving `after`)."""
     stays = recycle_cut_short(text, after)

@@ -277,14 +277,20 @@ class Panels:
         if confirming is not None:
             # The turn's last decision, not played yet: say what it does, and what it costs
             # the player (a recycle that incinerates their own cake went untold), then
-            # confirm or go back. Others' losses wait for the log: on a phone each line
-            # here pushes the lab down.
+            # confirm or go back. Others' losses follow where there is room (a phone leaves
+            # them to the log, css: each line there pushes the lab down).
             # "This ends ..." repeats the status line: a phone leaves it out (css), since a
             # third row of choices there moves the lab.
             ends = "the game, which cannot be taken back" if ends_game else "your turn"
-            does = eventlog.own_losses_text(s, confirming, self.session.would_leave(confirming))
+            after = self.session.would_leave(confirming)
+            does = eventlog.own_losses_text(s, confirming, after)
+            # What it costs the others too, where there is room (a desktop): a player read
+            # the rest in the log only after confirming.
+            others = eventlog.others_losses(s, after)
+            also = markup("span", f" Also: {', '.join(others)}.", "confirm-others") \
+                if others else ""
             html = (markup("span", None, "choice-label hint", id="confirm-what", inner=markup(
-                        "span", f"{does}.", None)
+                        "span", f"{does}.", None) + also
                         + markup("span", f" This ends {ends}.", "confirm-tail"))
                     + markup("button", "Confirm: end the game" if ends_game
                              else "Confirm: end my turn", "confirm-end", type="button",
