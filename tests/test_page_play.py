@@ -407,3 +407,32 @@ def test_the_turns_last_choice_tells_its_consequences_before_the_confirm(page_wa
     assert others and all("Blue" in x for x in others), others
     assert f"{told}. Also: {', '.join(others)}. This ends your turn." in bar, bar
     page.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_phone_shows_the_chamber_a_recycle_takes_while_it_waits_for_its_confirm(page_watch):
+    """On a phone the lab is wider than its window: while the turn's last choice, a
+    recycle, waits for its confirm, the chamber it takes away is in view (the bar said what
+    it would destroy there, and the chamber was off the screen: a phone play-tester)."""
+    import cakegame
+
+    def recycling(ses) -> bool:
+        s = ses.state
+        return s.current_player == 0 and s.decision == "recycle" and s.turn_number > 12
+
+    raw = session_save(2, 7, recycling, seats=["human", "medium"])
+    s = cakegame.State.from_json(json.loads(raw)["game"])
+    action = next(str(a) for a in s.legal_actions())
+    letter = next(c.letter for c in s.chambers() if c.glados)
+    page = page_watch
+    open_saved(page, raw)
+    page.evaluate("() => { const w = document.getElementById('lab-wrap');"
+                  " w.scrollLeft = w.scrollWidth; }")  # the window away from it
+    page.tap(f'[data-action="{action}"]')
+    page.wait_for_selector("#choices button.confirm-end")
+    page.wait_for_function("""l => { const w = document.getElementById('lab-wrap')
+        .getBoundingClientRect(); const c = document.getElementById('ch-' + l)
+        .getBoundingClientRect(); const x = (c.left + c.right) / 2;
+        return w.left <= x && x <= w.right; }""", arg=letter)
+    page.assert_clean()

@@ -719,6 +719,12 @@ class App:
         # instead of staying where it was activated).
         if ghosts:
             follow = tuple(f"ghost:{g[0]}" for g in ghosts)
+        elif self.confirming is not None:
+            # The move waiting for its confirm, where it will act (the chamber a recycle
+            # takes away was out of view while the bar said what it would destroy there).
+            after = session.would_leave(self.confirming)
+            follow = tuple(eventlog.chambers_of(self.confirming, after.events
+                                                if after is not None else ()))
         elif marks:
             follow = tuple(marks)
         elif session.follow_last:
