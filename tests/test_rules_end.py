@@ -37,10 +37,14 @@ def test_card_cut_short_by_the_end_still_goes_onto_the_discard_pile():
 def test_game_ends_at_once_when_a_division_has_all_eight_cake_incinerated():
     s = pos(subjects={"E": [1, 1], "A": [1, 1]}, cake={"E": [1, 0], "B": [0, 1]},
             burned=[7, 0], step="activate")
+    e = s.chamber("E")
     s = run(s, "activate E", "recycle top")
     assert s.is_over
     assert s.outcome.reason is Termination.CAKE_INCINERATED and s.outcome.seat == 0
     assert s.outcome.winners == (1,)
+    # At once: the recycle goes no further, the chamber neither flipped nor moved.
+    after = s.chamber("E")
+    assert (after.row, after.x, after.face) == (e.row, e.x, e.face) and after.glados
 
 
 def test_winner_has_the_most_cake_slices_in_the_lab_not_in_supply():

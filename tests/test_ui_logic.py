@@ -784,7 +784,7 @@ def test_a_recycle_that_ends_the_game_says_the_chamber_stays():
             t = s.apply(a)
             if t.is_over and str(a).startswith("recycle ") and not any(
                     e.kind.value == "recycled" for e in t.events):
-                gone = [e.chamber for e in t.events if e.kind.value == "subjects_destroyed"]
+                gone = [c.letter for c in s.chambers() if c.glados]
                 words = eventlog.entry_text(s, str(a), t)
                 stays = f"the game ends before the recycle is done, so {gone[0]} stays in the lab"
                 assert stays in words, words
@@ -804,6 +804,25 @@ def test_a_recycle_that_ends_the_game_says_the_chamber_stays():
         if seen >= 6:
             break
     assert seen == 6 and cakes > 0
+
+
+def test_a_last_cake_slice_burnt_by_a_recycle_ends_the_game_with_the_chamber_in_place():
+    """The end is checked after every change: a recycle that burns a division's eighth
+    Cake Slice ends the game there, the chamber neither flipped nor moved (the replay told
+    it recycled after the game was over), and the log says it stays."""
+    from enginehelp import pos, run
+    from ui import eventlog
+    s = run(pos(subjects={"E": [1, 1], "A": [1, 1]}, cake={"E": [1, 0], "B": [0, 1]},
+                burned=[7, 0], step="activate"), "activate E")
+    where = s.chamber("E")
+    t = s.apply("recycle top")
+    assert t.is_over and t.outcome.reason.value == "cake_incinerated"
+    assert not any(e.kind.value == "recycled" for e in t.events)
+    after = t.chamber("E")
+    assert (after.row, after.x, after.face) == (where.row, where.x, where.face)
+    assert sum(after.cake) == 0 and after.glados
+    words = eventlog.entry_text(s, "recycle top", t)
+    assert "the game ends before the recycle is done, so E stays in the lab" in words, words
 
 
 def test_turn_so_far_is_told_from_events_own_losses_first():

@@ -362,6 +362,12 @@ def recycle(d: Data, row: int) -> None:
                  cause=ev.RECYCLE)
             d[gone][s] += cake[s]
             cake[s] = 0
+    # A division's last Cake Slice burnt here ends the game at once too: the chamber is
+    # not flipped nor moved after the end (the replay told it recycled after the game was
+    # over, where a last subject destroyed had left it standing).
+    check_end(d)
+    if d["over"] is not None:
+        return
     if rule(d) is not Rule.KEEP_FACE:
         d["face"][p] ^= 1
     after = [[q for q in r if q != p] for r in lab(d).rows]

@@ -144,8 +144,11 @@ def recycle_cut_short(text: str, after: Any) -> str | None:
     if not text.startswith("recycle ") or not after.is_over or any(
             e.kind is EventKind.RECYCLED for e in after.events):
         return None
+    # The chamber being recycled: where its pieces were lost, else GLaDOS's (a last Cake
+    # Slice burnt there ends the game too, with no subject lost).
     lost = [e.chamber for e in after.events
-            if e.kind is EventKind.SUBJECTS_DESTROYED and e.cause == "recycle"]
+            if e.kind in (EventKind.SUBJECTS_DESTROYED, EventKind.CAKE_INCINERATED)
+            and e.cause == "recycle"] or [c.letter for c in after.chambers() if c.glados]
     if not lost:
         return "the game ends before the recycle is done, so the chamber stays in the lab"
     said = f"the game ends before the recycle is done, so {lost[0]} stays in the lab"

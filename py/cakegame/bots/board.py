@@ -599,6 +599,8 @@ class Board:
         for s in range(n):
             gone[s] += cp[s]
         self.cake[p] = [0] * n
+        if self.check_end():  # a last Cake Slice burnt: the chamber stays where it was
+            return
         g = self._geo or self.geo()
         face = self.face = self.face[:]  # fresh lists: copies share them (see `copy`)
         if self.rule is not Rule.KEEP_FACE:
