@@ -488,7 +488,10 @@ def test_a_decision_in_anothers_turn_does_not_cut_the_news_short():
                 between = [i for i in mine if i > last_own]
                 want = [e for e in ses.log[last_own + 1:] if e[1] != me]
                 assert ses.since_last_turn(me) == want
-                assert [seat for seat, _ in ses.since_events(me)] == [e[1] for e in want]
+                # The events hold my own choices in their turns too, told as the turn's
+                # (what they did to me had gone untold: a play-tester).
+                assert [seat for seat, _ in ses.since_events(me)] == [
+                    e[1] if e[1] != me else ses._owner(e[0]) for e in ses.log[last_own + 1:]]
                 if between:  # I decided in another's turn: the news still starts before it
                     seen += 1
                     assert any(e[0] <= ses.log[between[0]][0] for e in want)
@@ -513,7 +516,8 @@ def test_a_game_ended_in_anothers_turn_tells_that_turn_even_after_a_choice_in_it
         raise AssertionError("no game ended so")
     news = ses.since_last_turn(0)
     assert news and news[-1] == ses.log[-1] and all(e[1] == 1 for e in news)
-    assert [seat for seat, _ in ses.since_events(0)] == [1] * len(news)
+    told = ses.since_events(0)  # with the person's own choices in that turn, as its
+    assert len(told) > len(news) and all(seat == 1 for seat, _ in told)
 
 
 def test_the_news_stays_the_whole_turn_while_the_board_marks_go_with_the_first_decision():
@@ -566,19 +570,21 @@ def test_losses_since_last_turn_add_up_the_others_destroyed_pieces():
         ses = Session()
         ses.start(cakegame.new_game(players=2, seed=seed), ["human", "human"], False)
         rng = random.Random(seed)
-        # What each seat has not seen: the other's moves since its own last turn.
+        # What each seat has not seen: the other's moves since its own last turn, and its
+        # own choices in the other's turns (told as news too).
         lost_by: dict[int, dict[str, int]] = {0: {}, 1: {}}
         while not ses.state.is_over:
             me = ses.state.current_player
             assert ses.losses_since(me) == {k: v for k, v in lost_by[me].items() if v}
-            if ses.state.turn == me:  # a decision in the other's turn is not a turn of mine
+            owner = ses.state.turn
+            if owner == me:  # a decision in the other's turn is not a turn of mine
                 lost_by[me] = {}
             ses.apply(rng.choice(ses.legal_texts()))
             for e in ses.state.events:
                 if e.kind.value in ("subjects_destroyed", "cake_incinerated"):
                     seen += 1
-                    other = 1 - me
-                    lost_by[other][e.chamber] = lost_by[other].get(e.chamber, 0) + e.count
+                    for seat in {1 - me} | ({me} if owner != me else set()):
+                        lost_by[seat][e.chamber] = lost_by[seat].get(e.chamber, 0) + e.count
     assert seen > 10
 
 
@@ -717,8 +723,13 @@ def test_since_summary_tells_a_chambers_rewards_apart_from_other_gains():
              Event(K.CARD_TAKEN, 1, cause="fact"))),
     ]
     gains = [t for k, t in eventlog.since_summary(moves, 0, names) if k == "gain"]
-    assert gains == ["Cy won D: +1 Cake Slice; +1 card as a bonus",
+    assert gains == ["Cy won D: +1 Cake Slice", "Cy: +1 card as a bonus",
                      "Bo: +2 cards from Fact Core"], gains
+    # The player's own gains in another's turn (the rewards of a chamber Cy activated,
+    # collected by Ann, told as Cy's turn's) are news too: her count rose unexplained.
+    mine = [(2, (Event(K.MAJORITY, 0, "L"),)),
+            (2, (Event(K.SUBJECTS_IN, 0, "A", count=3, cause="reward"),))]
+    assert eventlog.since_summary(mine, 0, names) == [("you", "You won L: +3 Test Subjects")]
 
 
 def test_since_summary_tells_the_cards_deployed_and_the_portal_gun_fired():

@@ -225,6 +225,22 @@ def _why(lost: list[tuple[str, str | None]]) -> str:
     return "; ".join(parts)
 
 
+def _gains(who: str, won: list[str] | None, got: dict[tuple[str, str], int]) -> list[str]:
+    """A division's gains as phrases: the chambers won with their rewards ("Cy won D: +1
+    Cake Slice"), then what came some other way, with where from ("Cy: +1 card as a
+    bonus"), a phrase of its own (after "Blue won O; " it read as an empty list)."""
+    out = []
+    rewards = ", ".join(f"+{_n(n, what)}" for (what, src), n in got.items() if n and not src)
+    if won:
+        out.append(f"{who} won {_letters(won)}" + (f": {rewards}" if rewards else ""))
+    sources = list(dict.fromkeys(src for (_, src), n in got.items() if n and src))
+    extra = "; ".join(", ".join(f"+{_n(n, what)}" for (what, src), n in got.items()
+                                if n and src == source) + source for source in sources)
+    if (rewards and not won) or extra:
+        out.append(f"{who}: " + "; ".join(x for x in (rewards if not won else "", extra) if x))
+    return out
+
+
 def _source(cause: str | None) -> str:
     """Where a gain came from, as the end of its phrase: "" for a chamber's rewards (told
     under the chamber won), else " as a bonus" or " from Fact Core"."""
@@ -295,9 +311,9 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                 row = f"the {e.row} row" if e.row else "a new edge"
                 # "Chamber I recycled", not "I recycled": a letter alone read as a word.
                 recycled.append(f"Chamber {e.chamber} recycled into {row}")
-            elif k is K.MAJORITY and seat != me:
+            elif k is K.MAJORITY and seat is not None:
                 won.setdefault(seat, []).append(e.chamber or "")
-            elif k in (K.SUBJECTS_IN, K.CAKE_IN, K.CARD_TAKEN) and seat != me:
+            elif k in (K.SUBJECTS_IN, K.CAKE_IN, K.CARD_TAKEN) and seat is not None:
                 what = {K.SUBJECTS_IN: "Test Subject", K.CAKE_IN: "Cake Slice",
                         K.CARD_TAKEN: "card"}[k]
                 mine = got.setdefault(seat, {})
@@ -343,18 +359,13 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
         out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours back to supply "
                             f"({_why(why[K.CAKE_RETURNED.value])})"))
     out.extend(("you", text) for text in my_moved)
+    # The player's own gains in the others' turns (rewards of a chamber another activated):
+    # their count rose with nothing saying why (a play-tester).
+    out.extend(("you", text) for text in _gains("You", won.get(me), got.get(me, {})))
     for seat in order + [s for s in list(won) + list(got) if s not in order]:
-        mine = got.get(seat, {})
-        rewards = ", ".join(f"+{_n(n, what)}" for (what, src), n in mine.items()
-                            if n and not src)
-        sources = list(dict.fromkeys(src for (_, src), n in mine.items() if n and src))
-        extra = "; ".join(", ".join(f"+{_n(n, what)}" for (what, src), n in mine.items()
-                                    if n and src == source) + source for source in sources)
-        if seat in won:
-            said = f"{div(seat)} won {_letters(won[seat])}" + (f": {rewards}" if rewards else "")
-            out.append(("gain", said + (f"; {extra}" if extra else "")))
-        elif rewards or extra:
-            out.append(("gain", f"{div(seat)}: " + "; ".join(x for x in (rewards, extra) if x)))
+        if seat != me:
+            out.extend(("gain", text) for text in _gains(div(seat), won.get(seat),
+                                                          got.get(seat, {})))
     out.extend(("recycle", text) for text in recycled)
     for table, what in ((lost_s, "Test Subject"), (lost_c, "Cake Slice")):
         for seat, where in table.items():

@@ -237,8 +237,17 @@ class Session:
         return self._others(seat, self._since_start(seat, first), first)
 
     def _others(self, seat: int, start: int, end: int) -> list[tuple[int, tuple[Any, ...]]]:
-        """The moves `start` to `end` of the seats other than `seat`."""
-        return [move for move in self._moves(start, end) if move[0] != seat]
+        """The moves `start` to `end` of the seats other than `seat`, and `seat`'s own
+        choices in another's turn told as that turn's (a carry chosen while Blue's card
+        moved its subjects into the Turret, rewards it collected from a chamber Blue
+        activated): what they did to `seat` is news, and had gone untold (a play-tester)."""
+        out = []
+        for i, (actor, events) in enumerate(self._moves(start, end), start):
+            if actor != seat:
+                out.append((actor, events))
+            elif (owner := self._owner(self.log[i][0])) != seat:
+                out.append((owner, events))
+        return out
 
     def turn_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
         """(the seat that moved, the engine's events of the move) for each move of the turn
@@ -280,13 +289,13 @@ class Session:
 
     def losses_since(self, seat: int) -> dict[str, int]:
         """Test Subjects and Cake Slices lost per chamber in the other seats' moves since
-        `seat`'s last turn (as `since_events`)."""
+        `seat`'s last turn, and in its own choices in their turns (as `since_events`)."""
         out: dict[str, int] = {}
         start = self._since_start(seat)
         if any(e is None for e in self.events[start:]):
             self._events_back()
         for entry, lost in zip(self.log[start:], self.losses[start:]):
-            if entry[1] == seat:
+            if entry[1] == seat and self._owner(entry[0]) == seat:
                 continue
             for letter, count in lost.items():
                 out[letter] = out.get(letter, 0) + count
