@@ -1208,3 +1208,25 @@ def test_the_icons_open_at_their_top_on_a_phone(page_watch):
     top = page.evaluate("document.getElementById('legend-title').getBoundingClientRect().top")
     assert 0 <= top < 100, top
     page.assert_clean()
+
+
+def test_a_recycle_that_ends_the_game_draws_no_landing_places(page_watch):
+    """A recycle whose losses end the game leaves the chamber where it is, so there is no
+    place for it to land: the rows are buttons only (each row's dashed place was drawn over
+    the chamber itself, one over another)."""
+    from playhelp import open_saved, session_save
+    from ui import saves
+
+    def ends(ses) -> bool:
+        s = ses.state
+        return (s.current_player == 0 and s.decision == "recycle"
+                and all(s.apply(a).is_over for a in s.legal_actions()))
+
+    raw = session_save(2, 1, ends)
+    s = saves.decode(raw).state
+    page = page_watch
+    open_saved(page, raw)
+    assert page.locator("#lab .ghost").count() == 0
+    for a in s.legal_actions():
+        assert page.locator(f'#choices button[data-action="{a}"]').count() == 1, a
+    page.assert_clean()

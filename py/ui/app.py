@@ -761,8 +761,10 @@ class App:
                 news = session.news_events(seat)
         panels.since(eventlog.since_summary(news, reader, s.names) if reader is not None
                      else [], turn_so_far,
-                     "This turn so far: " if human or seat is None
-                     else f"{s.names[seat]}'s turn so far: ",
+                     # A person deciding in another's turn (a carry, a reward) reads
+                     # that turn's, by its name ("This turn so far" read as their own).
+                     "This turn so far: " if seat is None or (human and s.turn == seat)
+                     else f"{s.names[s.turn]}'s turn so far: ",
                      "Since your last turn: " if reader is not None
                      and session.had_a_turn(reader) else "Before your first turn: ",
                      news is not moves)
@@ -818,15 +820,20 @@ class App:
             return ()
         if self.ghost_cache[0] is s:
             return self.ghost_cache[1]
-        moving = next((c.letter for c in s.chambers() if c.glados), None)
+        moving = next((c for c in s.chambers() if c.glados), None)
+        if moving is None:
+            return ()
         out = []
         for a in rows:
             try:
                 after = s.apply(a)
             except cakegame.IllegalActionError:
                 continue
-            spot = next(((c.row, c.x) for c in after.chambers() if c.letter == moving), None)
-            if spot is not None:
+            spot = next(((c.row, c.x) for c in after.chambers() if c.letter == moving.letter),
+                        None)
+            # A recycle that ends the game leaves the chamber where it is: no place to land
+            # (each row's place was drawn over the chamber itself); its buttons remain.
+            if spot is not None and spot != (moving.row, moving.x):
                 out.append((a, spot[0], spot[1], labels.button_label(a, s.names)))
         self.ghost_cache = (s, tuple(out))
         return self.ghost_cache[1]
