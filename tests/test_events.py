@@ -190,7 +190,7 @@ def test_under_underdog_protocol_the_rewarded_division_is_told_as_having_the_few
     assert "majority" not in sentence(e) and "majority" not in short(e)
     assert sentence(e).endswith(f"has the fewest Test Subjects in Test Chamber {e.chamber} "
                                 "and earns its rewards")
-    assert short(e).endswith(f"wins {e.chamber}'s rewards with the fewest Test Subjects")
+    assert short(e).endswith(f"wins {e.chamber} with the fewest Test Subjects")
 
 
 def test_every_event_kind_has_a_sentence_and_a_short_form():

@@ -221,9 +221,11 @@ def _majority(e: Event) -> str:
 
 
 def _majority_short(e: Event) -> str:
+    # The fact alone: the rewards collected follow as events of their own, and a winner
+    # with nothing left to collect earned none.
     if e.cause == FEWEST:
-        return f"{_who(e)} wins {e.chamber}'s rewards with the fewest Test Subjects"
-    return f"{_who(e)} wins {e.chamber}'s majority and its rewards"
+        return f"{_who(e)} wins {e.chamber} with the fewest Test Subjects"
+    return f"{_who(e)} wins {e.chamber}'s majority"
 
 
 def _no_majority(e: Event) -> str:

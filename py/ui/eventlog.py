@@ -115,7 +115,7 @@ def entry_text(before: Any, text: str, after: Any) -> str:
                 and not after.is_over:
             # Won, with every reward out of reach (no supply left, a full hand): the
             # rewards were told as earned, and nothing came (a play-tester).
-            p = p.replace(" and its rewards", "") + ", but has nothing left to collect"
+            p += ", but has nothing left to collect"
         if p is not None and p not in parts:
             parts.append(p)
     return said + (": " + ", ".join(parts) if parts else "") + "".join(f"; {a}" for a in apart)
@@ -410,18 +410,7 @@ def turn_summary(moves: Any, me: int) -> list[tuple[str, str]]:
                 _add(mine, "loss", e)
             else:
                 _add(rest, kind, e)
-    return [(kind, _turn_phrase(e)) for kind, e in mine + rest]
-
-
-def _turn_phrase(e: Any) -> str:
-    """`e` in the engine's short form, but a majority won without "and its rewards": the
-    rewards collected follow as phrases of their own, and a player who had nothing left to
-    collect read that they had earned some (a play-tester)."""
-    text = short(e)
-    if e.kind is EventKind.MAJORITY:
-        text = text.replace(" and its rewards", "").replace("'s rewards with the fewest",
-                                                            " with the fewest")
-    return text
+    return [(kind, short(e)) for kind, e in mine + rest]
 
 
 # Pieces arriving or lost alike (the same division, chamber and cause), told once with their
