@@ -90,7 +90,7 @@ def others_losses(before: Any, after: Any) -> list[str]:
 def entry_text(before: Any, text: str, after: Any) -> str:
     """The log's sentence for `text` played at `before` (giving `after`)."""
     stays = recycle_cut_short(text, after)
-    said = choice_said(before, text, after, stays)
+    said = choice_said(before, text, after)
     named = set(text.split()[1:])
     parts: list[str] = []
     # A new active Character follows the end of a card's action; it is no consequence of the
@@ -121,16 +121,13 @@ def entry_text(before: Any, text: str, after: Any) -> str:
     return said + (": " + ", ".join(parts) if parts else "") + "".join(f"; {a}" for a in apart)
 
 
-def choice_said(before: Any, text: str, after: Any, stays: str | None = "") -> str:
+def choice_said(before: Any, text: str, after: Any) -> str:
     """The engine's sentence for the choice `text`, unless the game ended before it was
     done: a recycle cut short is told as begun ("Orange starts to recycle chamber I into the
     middle row"), which "the game ends before the recycle is done" then completes (it read
-    "recycles chamber I ... so I stays in the lab", a contradiction to a play-tester).
-    `stays` is `recycle_cut_short(text, after)` where the caller has it already."""
+    "recycles chamber I ... so I stays in the lab", a contradiction to a play-tester)."""
     said = before.describe(text)
-    if stays == "":  # not worked out by the caller
-        stays = recycle_cut_short(text, after)
-    if stays:
+    if recycle_cut_short(text, after):
         said = said.replace(" recycles chamber ", " starts to recycle chamber ", 1)
     return said
 

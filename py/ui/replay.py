@@ -106,7 +106,7 @@ class Replay:
                 # lab showed it still there), as the log and the result say it.
                 after = self.states[i + 1]
                 stays = recycle_cut_short(text, after)
-                said = choice_said(before, text, after, stays)
+                said = choice_said(before, text, after)
                 out.append(Step(i + 1, before.turn_number, seat if seat is not None else -1,
                                 text, f"{said}: {stays}" if stays else said))
             self._steps = out

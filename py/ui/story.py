@@ -120,7 +120,7 @@ def ending(states: list[Any], actions: list[str]) -> str | None:
     if not actions or not states[-1].is_over:
         return None
     stays = recycle_cut_short(actions[-1], states[-1])
-    said = choice_said(states[-2], actions[-1], states[-1], stays)
+    said = choice_said(states[-2], actions[-1], states[-1])
     events = [e for e in states[-1].events if e.kind in ENDING_EVENTS]
     moved = [e for e in events if e.kind is EventKind.MOVED]
     if actions[-1].startswith("carry ") and moved:
