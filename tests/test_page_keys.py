@@ -275,7 +275,7 @@ def test_the_live_region_tells_a_computer_turn_from_the_engines_events(page_watc
             bot = seat == 1
             if bot:
                 bot_sentences.extend(got)
-            told = announcer.action(seat, a.names[seat], bot, a.turn_number, got,
+            told = announcer.action(a.names[seat], bot, a.turn_number, got,
                                     owner=a.names[a.turn])
             heard_expected = told or heard_expected
             now = None if b.is_over else b.current_player

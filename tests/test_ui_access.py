@@ -236,36 +236,36 @@ def test_action_sentences_come_from_the_engines_events():
 
 def test_announcer_tells_a_person_at_once_and_a_computer_per_turn():
     an = speech.Announcer()
-    assert an.action(0, "Ann", False, 1, ["Ann moved 2 Test Subjects from K to M"]) == \
+    assert an.action("Ann", False, 1, ["Ann moved 2 Test Subjects from K to M"]) == \
         "Ann moved 2 Test Subjects from K to M."
-    assert an.action(1, "Bo", True, 2, ["Bo moved 1 Test Subject from A to B"]) is None
+    assert an.action("Bo", True, 2, ["Bo moved 1 Test Subject from A to B"]) is None
     assert an.flush(1, True, 2) is None  # still Bo's turn
-    assert an.action(1, "Bo", True, 2, ["turret: 1 Orange subject destroyed"]) is None
+    assert an.action("Bo", True, 2, ["turret: 1 Orange subject destroyed"]) is None
     told = an.flush(0, False, 3)
     assert told == ("Bo's turn: Bo moved 1 Test Subject from A to B. "
                     "Turret: 1 Orange subject destroyed.")
     assert an.flush(0, False, 3) is None
     # Two computer players in a row: the first is told when the second starts.
-    assert an.action(1, "Bo", True, 4, ["x"]) is None
-    assert an.action(2, "Cy", True, 5, ["y"]) == "Bo's turn: X."
+    assert an.action("Bo", True, 4, ["x"]) is None
+    assert an.action("Cy", True, 5, ["y"]) == "Bo's turn: X."
     assert an.flush(None, False, None) == "Cy's turn: Y."
     # A computer deciding in another player's turn (a card that makes it choose) is told
     # as such (it was "Cy's turn: ...", in Ann's turn).
-    assert an.action(2, "Cy", True, 6, ["z"], owner="Ann") is None
+    assert an.action("Cy", True, 6, ["z"], owner="Ann") is None
     assert an.flush(0, False, 6) == "In Ann's turn, Cy: Z."
-    assert an.action(2, "Cy", True, 7, ["w"], owner="Cy") is None
+    assert an.action("Cy", True, 7, ["w"], owner="Cy") is None
     assert an.flush(None, False, None) == "Cy's turn: W."
     # Another computer collecting rewards in Bo's turn is told inside Bo's turn, one
     # message (it was three, each "Bo's turn:", one of them "no change.").
-    assert an.action(1, "Bo", True, 8, ["Bo activates K"], owner="Bo") is None
+    assert an.action("Bo", True, 8, ["Bo activates K"], owner="Bo") is None
     assert an.flush(2, True, 8) is None  # Cy decides now, in Bo's turn
-    assert an.action(2, "Cy", True, 8, ["Cy delivers a Test Subject"], owner="Bo") is None
+    assert an.action("Cy", True, 8, ["Cy delivers a Test Subject"], owner="Bo") is None
     assert an.flush(1, True, 8) is None
-    assert an.action(1, "Bo", True, 8, [], owner="Bo") is None
+    assert an.action("Bo", True, 8, [], owner="Bo") is None
     assert an.flush(0, False, 9) == ("Bo's turn: Bo activates K. "
                                      "Cy delivers a Test Subject.")
     # Actions that changed nothing told are not told at all.
-    assert an.action(1, "Bo", True, 10, [], owner="Bo") is None
+    assert an.action("Bo", True, 10, [], owner="Bo") is None
     assert an.flush(0, False, 11) is None
 
 

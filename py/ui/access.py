@@ -76,7 +76,7 @@ class Access:
         if seat is None:
             return
         name = before.names[seat]
-        told = self.announcer.action(seat, name, bot, before.turn_number,
+        told = self.announcer.action(name, bot, before.turn_number,
                                      speech.action_sentences(before, text, after),
                                      owner=before.names[before.turn])
         if told:

@@ -110,7 +110,7 @@ class Announcer:
     batch_owner: str = ""  # whose turn it is
     batch_actors: list[str] = field(default_factory=list)  # who decided in it, in order
 
-    def action(self, seat: int, name: str, bot: bool, turn: int,
+    def action(self, name: str, bot: bool, turn: int,
                sentences: Sequence[str], owner: str = "") -> str | None:
         """Record one action of `name` (in `owner`'s turn, when that is another player's:
         a card that makes them choose); returns the text to announce now, or None to wait."""
