@@ -42,6 +42,28 @@ def test_a_start_the_wasm_engine_faulted_is_started_again(context, site_url):
     assert not tab.errors()
 
 
+def test_an_engines_page_whose_renderer_crashed_is_opened_again(context, site_url):
+    """The engines' pages (tools/engines.py) start a crashed Chromium renderer over as
+    PageWatch does: the same address in a fresh page of the context, with its storage. CI
+    once lost a test to two crashes in a row while Pyodide started."""
+    from tools.engines import PlaywrightPage
+
+    tab = PlaywrightPage("chromium", context, site_url, touch=False)
+    tab.goto("index.html?players=2&seed=3")
+    tab.js("() => localStorage.setItem('harness.mark', 'kept')")
+    crashed = tab.page
+    try:
+        crashed.goto("chrome://crash")
+    except Exception:
+        pass  # the navigation is aborted as the renderer goes away
+    tab.wait_ready()
+    assert tab.page is not crashed
+    assert tab.js("() => document.documentElement.dataset.boot") == "ready"
+    assert tab.js("() => location.search").startswith("?players=2&seed=3")
+    assert tab.js("() => localStorage.getItem('harness.mark')") == "kept"
+    assert not tab.errors()
+
+
 def test_a_start_that_fails_otherwise_is_not_started_again(context, site_url):
     """Only the engine's own fault is retried: any other failure of the start is the page's."""
     from tools.engines import PlaywrightPage

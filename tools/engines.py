@@ -272,19 +272,54 @@ class PlaywrightPage(Page):
     def __init__(self, engine: str, context: Any, base_url: str, touch: bool):
         self.engine = engine
         self.context = context
-        self.page = context.new_page()
         self.base_url = base_url
         self.touch = touch
         self._errors: list[str] = []
-        self.page.on("console", lambda m: m.type == "error" and not m.text.startswith(
-            "Service Worker registration blocked") and self._errors.append(m.text))
+        self._last_url = base_url
+        self._open_page()
+
+    def _open_page(self) -> None:
+        """A page of the context, listened to: at the start, and in place of one whose
+        renderer crashed (the context's storage and init scripts carry over)."""
+        self.page = self.context.new_page()
+        self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self._errors.append(str(e)))
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error" and not message.text.startswith(
+                "Service Worker registration blocked"):
+            self._errors.append(message.text)
 
     def js(self, function: str, arg: Any = None) -> Any:
         return self.page.evaluate(function, arg)
 
     def _navigate(self, url: str) -> None:
-        self.page.goto(url, timeout=BOOT_TIMEOUT_S * 1000)
+        self._last_url = url
+        self._crash_proof(lambda: self.page.goto(url, timeout=BOOT_TIMEOUT_S * 1000),
+                          wait=False)
+
+    def wait_ready(self, timeout: float = BOOT_TIMEOUT_S) -> None:
+        self._crash_proof(lambda: Page.wait_ready(self, timeout), wait=True)
+
+    def _crash_proof(self, step: Any, wait: bool) -> None:
+        """Take `step` (a load, or the wait for the game's Python, as `wait` says). If
+        Chromium's renderer crashes meanwhile, as it has while Pyodide started on a heavily
+        loaded machine, open the same address in a fresh page of the context and take the
+        step again there, up to twice. A crash later, in a test's own steps, is the test's
+        (pytest-rerunfailures runs it once more)."""
+        for attempt in (1, 2, 3):
+            try:
+                if attempt > 1:
+                    self.page.goto(self._last_url, timeout=BOOT_TIMEOUT_S * 1000)
+                if attempt == 1 or wait:
+                    step()
+                return
+            except Exception as error:
+                if attempt == 3 or "crashed" not in str(error).lower():
+                    raise
+                if self.page.url.startswith(self.base_url):
+                    self._last_url = self.page.url
+                self._open_page()
 
     def open_fast(self, url: str) -> None:
         self.page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT_S * 1000)
