@@ -41,6 +41,10 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
     assert page.inner_text("#lab-fit") == "Actual size"
     assert page.evaluate(f"{wrap}.scrollWidth <= {wrap}.clientWidth + 1")  # all of it
     assert min(page.evaluate(CHAMBER_WIDTHS)) < readable - 1
+    # The panel keeps its height (below), and the fitted lab stands in its middle: it hung
+    # from the top over an empty band.
+    above, below = page.evaluate(FIT_MARGINS)
+    assert above > 8 and abs(above - below) <= 2, (above, below)
     # The button stays under the finger for the press back (it rose and moved left: a
     # play-tester's second tap missed it).
     assert page.evaluate(FIT_PLACE) == where
@@ -63,6 +67,13 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
 FIT_PLACE = """
 () => { const r = document.getElementById('lab-fit').getBoundingClientRect();
         return [Math.round(r.left), Math.round(r.top + scrollY), Math.round(r.width)]; }
+"""
+
+
+FIT_MARGINS = """
+() => { const lab = document.getElementById('lab').getBoundingClientRect();
+        const wrap = document.getElementById('lab-wrap').getBoundingClientRect();
+        return [lab.top - wrap.top, wrap.bottom - lab.bottom]; }
 """
 
 
