@@ -691,6 +691,45 @@ def test_a_phone_keeps_no_empty_band_above_the_lab(page_watch, artifacts):
     page.assert_clean()
 
 
+NEWS_REACH = """
+() => { // the height over which a tap at the news strip's middle reaches it
+  const since = document.getElementById('since'), r = since.getBoundingClientRect();
+  const x = (r.left + r.right) / 2;
+  let top = null, bottom = null;
+  for (let y = r.top - 20; y <= r.bottom + 20; y += 0.5) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('#since')) { if (top === null) top = y; bottom = y; }
+  }
+  return {reach: top === null ? 0 : bottom - top + 0.5, height: r.height};
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_phones_news_cut_to_one_line_is_a_fingertip_tall(page_watch):
+    """At a deploy step with cards in the tray the news has one line of room, 30 px: a
+    fingertip's tap at it missed (a play-tester). Its tap reaches into the gaps around it,
+    44 px in all, and a tap just above it opens it."""
+    from ui import eventlog
+
+    def deploy_with_news(ses) -> bool:
+        s = ses.state
+        me = s.current_player
+        return (s.turn_number >= 8 and s.phase == "deploy" and len(s.hand(me)) >= 1
+                and not ses.turn_events(me)
+                and bool(eventlog.since_summary(ses.since_events(me), me, s.names)))
+    page = page_watch
+    open_saved(page, session_save(3, 4, deploy_with_news))
+    seen = page.evaluate(NEWS_REACH)
+    assert seen["height"] < 44, seen  # one line of room
+    assert seen["reach"] >= 44, seen
+    box = page.locator("#since").bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] - 6)
+    assert "open" in page.get_attribute("#since", "class")
+    page.assert_clean()
+
+
 NEWS_HEIGHT = """
 () => { const r = document.getElementById('since-text').getBoundingClientRect();
         return Math.round(r.height); }
