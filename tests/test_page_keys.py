@@ -342,11 +342,17 @@ def test_the_lab_by_keys_tab_arrows_read_and_escape(page_watch):
     wait_redraw(page_watch, before)
     assert cakegame.State.from_json(saved_game(page_watch)).pending.get("src") is not None
     assert page_watch.evaluate(ACTIVE).startswith("to ")  # focus on the first destination
+    # The prompts speak of keys as keys: a chamber is picked, not clicked.
+    assert page_watch.inner_text("#choices").startswith("Pick a highlighted chamber")
     before = page_watch.evaluate(READY)
     press(page_watch, "Escape")
     wait_redraw(page_watch, before)
     assert cakegame.State.from_json(saved_game(page_watch)) == state
     assert page_watch.evaluate(ACTIVE) == f"from {targets_in_order[0]}"
+    # A mouse's press brings "click" back.
+    page_watch.click(f'#chambers .chamber[data-chamber="{targets_in_order[0]}"] .hex')
+    page_watch.wait_for_function("() => document.querySelector('#choices').textContent"
+                                 ".startsWith('Click a highlighted chamber')")
     page_watch.assert_clean()
 
 

@@ -58,6 +58,9 @@ from .slot import KEPT_HINT
 # opened in a new browser, they would do nothing): enabled when one starts.
 GAME_TOOLS = ("btn-export", "btn-review", "btn-share", "more-export", "more-review",
               "more-share")
+# The keys that move about the page and press what is focused: a player using them picks.
+KEYS_THAT_CHOOSE = frozenset(("Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp",
+                              "ArrowDown", "Home", "End"))
 
 
 class App:
@@ -155,6 +158,7 @@ class App:
     def _wire(self) -> None:
         self._on(document, "click", self.on_click)
         self._on(document, "keydown", self.on_key)
+        self._on(document, "pointerdown", self._pointer_kind)
         self._on("btn-undo", "click", lambda e: self.undo())
         self._on("btn-new", "click", lambda e: self.new_game_asked())
         self._on("btn-export", "click", lambda e: self.export())
@@ -587,7 +591,14 @@ class App:
             else:
                 self.explain(letter)
 
+    def _pointer_kind(self, event: Any) -> None:
+        """The prompts' word for pressing a chamber follows the pointer last pressed."""
+        panelsmod.press_word = "click" if event.pointerType == "mouse" else "tap"
+
     def on_key(self, event: Any) -> None:
+        if event.key in KEYS_THAT_CHOOSE:
+            # From the keyboard a chamber is picked, not clicked (the next prompt says so).
+            panelsmod.press_word = "pick"
         if self.replays.reviewing:
             return  # the replay dialog has its own keys (ui/review.py)
         if self.access.on_key(event):

@@ -20,8 +20,8 @@ from .eventlog import SINCE_PART
 from .session import Session
 
 LONG_STATUS = 50  # characters: a longer status line is set smaller on a desktop (css/game.css)
-# The word for pressing a chamber: "tap" on a touch screen without a mouse (App.start sets it
-# from the browser's media query), "click" elsewhere.
+# The word for pressing a chamber, by how the player last pressed something (App sets it):
+# "tap" on a touch screen, "pick" from the keyboard, "click" with a mouse.
 press_word = "click"
 
 # The first steps of a group's move ("picks their Test Subjects in H", "sends them to O"):
