@@ -395,8 +395,28 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, fresh_pro
     swing.locator("circle").click()
     wait_pos(page_watch, step)
     assert page_watch.is_hidden("#gameover")
+    # In the replay its marks are reached by the keyboard too: Enter on one goes there, and
+    # the mark, drawn anew with the cursor, keeps the focus.
+    marks = page_watch.locator("#rv-chart .story-swing[data-step]")
+    other = marks.last
+    other_step = int(other.get_attribute("data-step"))
+    assert other_step != step and other.get_attribute("role") == "button"
+    assert other.get_attribute("aria-label").startswith(f"Action {other_step}: ")
+    other.focus()
+    page_watch.keyboard.press("Enter")
+    wait_pos(page_watch, other_step)
+    assert page_watch.evaluate("document.activeElement.dataset.step") == str(other_step)
     page_watch.click("#rv-close")
-    # Closed, it goes back to the result it was opened from (it went to the lab).
+    # Closed, it goes back to the result it was opened from (it went to the lab), the focus
+    # on the mark pressed; Space on one opens the replay at its action.
+    page_watch.wait_for_selector("#gameover[open]")
+    assert page_watch.evaluate("document.activeElement.matches('#go-chart .story-swing')")
+    assert page_watch.evaluate("document.activeElement.dataset.step") == str(step)
+    page_watch.keyboard.press("Shift+Tab")
+    page_watch.keyboard.press("Tab")
+    page_watch.keyboard.press(" ")
+    wait_pos(page_watch, step)
+    page_watch.click("#rv-close")
     page_watch.wait_for_selector("#gameover[open]")
     page_watch.click("#go-close")
     link = open_share(page_watch)

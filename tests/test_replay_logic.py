@@ -383,7 +383,7 @@ def test_a_marked_moment_takes_a_press_along_its_whole_height(game4: record.Reco
     neighbours allows (up to 2 x HIT_HALF): a tap between two dots goes to the nearer (a
     play-tester's tap 8 px off a dot did nothing)."""
     svg = story.chart_svg(game4.states(), game4.actions, width=story.NARROW)
-    marks = re.findall(r'<g class="story-swing" data-step="(\d+)"><rect class="story-hit" '
+    marks = re.findall(r'<g class="story-swing" data-step="(\d+)"[^>]*><rect class="story-hit" '
                        r'x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"'
                        r'[^>]*/><line x1="([-\d.]+)"[^>]*/><circle cx="[-\d.]+" '
                        r'cy="([-\d.]+)" r="5"', svg)

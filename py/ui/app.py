@@ -63,6 +63,19 @@ KEYS_THAT_CHOOSE = frozenset(("Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "A
                               "ArrowDown", "Home", "End"))
 
 
+def press_swing(event: Any) -> bool:
+    """Enter or Space on a focused mark of a story chart (the result's, the replay's):
+    an SVG group, not a button, so the key presses it here, as a click would."""
+    target = event.target
+    swing = target.closest(".story-swing") if found(target) and hasattr(target, "closest") \
+        else None
+    if not found(swing):
+        return False
+    event.preventDefault()
+    swing.dispatchEvent(window.MouseEvent.new("click", js_object({"bubbles": True})))
+    return True
+
+
 class App:
     """The game on the page."""
 
@@ -599,6 +612,8 @@ class App:
         if event.key in KEYS_THAT_CHOOSE:
             # From the keyboard a chamber is picked, not clicked (the next prompt says so).
             panelsmod.press_word = "pick"
+        if event.key in ("Enter", " ") and press_swing(event):
+            return
         if self.replays.reviewing:
             return  # the replay dialog has its own keys (ui/review.py)
         if self.access.on_key(event):

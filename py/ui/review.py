@@ -255,7 +255,15 @@ class ReviewDialog:
         if self.chart is None:
             self.chart = story.chart(r.states, r.record.actions,
                                      story.width_for(float(window.innerWidth)))
-        by_id("rv-chart").innerHTML = self.chart.svg(r.pos)
+        chart = by_id("rv-chart")
+        focused = document.activeElement
+        swing = (str(focused.getAttribute("data-step") or "")
+                 if found(focused) and chart.contains(focused) else "")
+        chart.innerHTML = self.chart.svg(r.pos)
+        if swing:  # a mark pressed from the keyboard keeps the focus, drawn anew
+            again = chart.querySelector(f'.story-swing[data-step="{swing}"]')
+            if found(again):
+                again.focus()
         moves = by_id("rv-moves")
         was_in = found(document.activeElement) and bool(moves.contains(document.activeElement))
         old = moves.querySelector(".current")
