@@ -67,8 +67,9 @@ def press_swing(event: Any) -> bool:
     """Enter or Space on a focused mark of a story chart (the result's, the replay's):
     an SVG group, not a button, so the key presses it here, as a click would."""
     target = event.target
-    swing = target.closest(".story-swing") if found(target) and hasattr(target, "closest") \
-        else None
+    if not found(target) or not hasattr(target, "closest"):
+        return False
+    swing = target.closest(".story-swing")
     if not found(swing):
         return False
     event.preventDefault()
