@@ -133,7 +133,18 @@ def test_on_a_phone_the_suggestion_leaves_the_lab_in_view(page_watch, artifacts)
     assert page_watch.inner_text("#notice").startswith("Suggested:")
     page_watch.screenshot(path=str(artifacts / "hint-phone.png"))
     assert not page_watch.evaluate(NOTICE_OVER_LAB), "the suggestion covers the lab"
+    # A tap on it puts it away (over the lab of a page scrolled or a taller prompt, it had
+    # stayed, and the tap went through to the chamber under it: "not a choice now").
+    box = page_watch.locator("#notice").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert page_watch.evaluate(f"document.elementFromPoint({x}, {y}).closest('#notice')"
+                               " !== null")
+    ready = page_watch.get_attribute("#status", "data-ready")
+    page_watch.touchscreen.tap(x, y)
+    page_watch.wait_for_selector("#notice", state="hidden")
+    assert page_watch.get_attribute("#status", "data-ready") == ready  # nothing played
     page_watch.assert_clean()
+
 
 
 # Is the suggested chamber wholly inside the lab's panel, once the panel has settled?

@@ -555,6 +555,9 @@ class App:
             return
         # The news strip, cut on a phone: a tap opens it over what lies below, a second tap
         # (or one anywhere else) closes it (css/game.css: `.since.open`).
+        if found(target.closest("#notice")):  # a phone's toast: a tap puts it away
+            self.notice("")
+            return
         news = by_id("since")
         if found(target.closest("#since")):
             news.classList.toggle("open")
