@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from cakegame import IllegalActionError
 from enginehelp import cake, opts, pos, run, subs
 
 
@@ -52,6 +54,12 @@ def test_recycled_chamber_must_join_a_row_under_three_wide():
     s = pos(lab=NARROW, subjects={"A": [1, 1], "G": [1, 1]}, step="activate")
     s = s.apply("activate F")
     assert opts(s) == ["recycle bottom"]
+    # A row left out is refused with the rule that leaves it out (one row offered alone
+    # had looked arbitrary to a play-tester).
+    with pytest.raises(IllegalActionError, match="recycle top is not possible: the bottom "
+                       "row has fewer than 3 chambers, and a recycled chamber must go to "
+                       "such a row"):
+        s.apply("recycle top")
     s = s.apply("recycle bottom")
     assert (s.chamber("F").row, s.chamber("F").x) == (2, -2)
 
@@ -67,6 +75,9 @@ def test_recycled_chamber_may_join_any_of_several_rows_under_three_wide():
     s = pos(lab=TWO_NARROW, subjects={"A": [1, 1], "C": [1, 1]}, step="activate")
     s = s.apply("activate M")
     assert opts(s) == ["recycle top", "recycle bottom"]
+    with pytest.raises(IllegalActionError, match="the top row and the bottom row have fewer "
+                       "than 3 chambers"):
+        s.apply("recycle middle")
     s = s.apply("recycle top")
     assert (s.chamber("M").row, s.chamber("M").x) == (0, -2)
 
@@ -89,6 +100,9 @@ def test_a_row_is_never_left_empty_its_lone_chamber_returns_to_it():
     s = pos(lab=LONE, subjects={"A": [1, 1], "H": [1, 1]}, step="activate")
     s = s.apply("activate O")
     assert opts(s) == ["recycle top"]
+    with pytest.raises(IllegalActionError, match="recycle bottom is not possible: chamber O "
+                       "was the only chamber of the top row, and a row is never left empty"):
+        s.apply("recycle bottom")
     s = s.apply("recycle top")
     o = s.chamber("O")
     assert (o.row, o.x, o.face) == (0, 0, 1)  # the middle row's leftmost x - 1

@@ -1372,8 +1372,10 @@ def test_an_old_edge_chamber_left_out_of_the_choices_says_why():
         while not s.is_over and seen < 3:
             texts = [str(a) for a in s.legal_actions()]
             note = targets.blocked_note(s, texts)
-            if s.decision != "activate":
+            if s.decision not in ("activate", "recycle"):
                 assert note == ""
+            elif s.decision == "recycle":
+                pass  # (the next test)
             elif note:
                 left = [c.letter for c in s.chambers()
                         if c.old_edge and f"activate {c.letter}" not in texts]
@@ -1385,6 +1387,31 @@ def test_an_old_edge_chamber_left_out_of_the_choices_says_why():
         if seen >= 3:
             break
     assert seen == 3
+
+
+def test_rows_left_out_of_a_recycle_say_why():
+    """A recycle offered one row or two says why the others are left out, in the engine's
+    words (a play-tester was offered "Middle row" alone, with nothing saying why)."""
+    seen = set()
+    for seed in range(40):
+        s = cakegame.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            texts = [str(a) for a in s.legal_actions()]
+            if s.decision == "recycle":
+                note = targets.blocked_note(s, texts)
+                left = [r for r in ("top", "middle", "bottom") if f"recycle {r}" not in texts]
+                if not left:
+                    assert note == ""
+                else:
+                    assert note.startswith("Not " + " or ".join(f"the {r} row" for r in left)
+                                           + ": "), note
+                    lone = "a row is never left empty" in note
+                    rule = "fewer than 3 chambers, and a recycled chamber must go to such a row."
+                    assert lone or rule in note, note
+                    seen.add((len(left), lone))
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert (2, False) in seen, seen  # (the other cases: tests/test_rules_recycle.py)
 
 
 def test_a_turret_that_would_destroy_the_players_own_subjects_says_so():

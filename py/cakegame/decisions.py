@@ -719,6 +719,23 @@ class Recycle(Decision):
         d["stack"].pop()
         R.recycle(d, ROWS.index(action.args[0]))
 
+    def refusal(self, d: Data, f: Frame, a: Action, same: list[Action], who: str) -> str | None:
+        """A row left out, and the house rule that leaves it out: a player offered one row
+        alone saw no reason for it."""
+        if not a.args or a.args[0] not in ROWS:
+            return None
+        g = d["glados"]
+        home = d["pos"][g][0]
+        after = [[q for q in row if q != g] for row in R.lab(d).rows]
+        if not after[home]:
+            return (f"{a} is not possible: chamber {PANEL_LETTERS[g]} was the only chamber "
+                    f"of the {ROWS[home]} row, and a row is never left empty")
+        short = [ROWS[r] for r in range(3) if len(after[r]) < 3]
+        rows = " and ".join(f"the {r} row" for r in short)
+        has = "has" if len(short) == 1 else "have"
+        return (f"{a} is not possible: {rows} {has} fewer than 3 chambers, and a recycled "
+                "chamber must go to such a row")
+
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
         g = d["glados"]
         what = f"chamber {PANEL_LETTERS[g]}" if g is not None else "the chamber"

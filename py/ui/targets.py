@@ -209,7 +209,11 @@ outcome = _Outcomes()
 def blocked_note(s: Any, texts: list[str]) -> str:
     """At an activation, why an old-edge chamber is not among the choices, in the engine's
     own words ("J cannot be activated: picking up chamber J would break the lab in two"):
-    a play-tester saw J marked as on the old edge, not offered, and nothing saying why."""
+    a play-tester saw J marked as on the old edge, not offered, and nothing saying why.
+    Likewise the rows a recycled chamber may not go to (one row offered alone, nothing
+    saying why: another play-tester)."""
+    if s.decision == "recycle":
+        return _rows_note(s, texts)
     if s.decision != "activate":
         return ""
     offered = set(texts)
@@ -224,3 +228,19 @@ def blocked_note(s: Any, texts: list[str]) -> str:
             why = str(refused).split(" is not possible: ", 1)[-1]
             notes.append(f"{c.letter} cannot be activated: {why}")
     return "; ".join(notes) + "." if notes else ""
+
+
+def _rows_note(s: Any, texts: list[str]) -> str:
+    """Why the rows left out of a recycle's choices are left out, in the engine's words:
+    "Not the top row: the middle row has fewer than 3 chambers, and a recycled chamber must
+    go to such a row." One sentence for all of them: the reason is the same."""
+    left_out = [row for row in ("top", "middle", "bottom") if f"recycle {row}" not in texts]
+    if not left_out:
+        return ""
+    try:
+        s.apply(f"recycle {left_out[0]}")
+    except cakegame.IllegalActionError as refused:
+        why = str(refused).split(" is not possible: ", 1)[-1]
+        rows = " or ".join(f"the {row} row" for row in left_out)
+        return f"Not {rows}: {why}."
+    return ""
