@@ -687,7 +687,7 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     assert out[2][1] == "Bob carried 1 of your Cake Slices P→N"
     assert out[3][1] == "Cy moved 1 of your Test Subjects K→L"
     assert out[4][1] == "Bob won N: +2 Test Subjects, +1 card"
-    assert out[5][1] == "Chamber N recycled into the top row"
+    assert out[5][1] == "Bob recycled chamber N into the top row"  # who did it, named
     assert out[7][1] == "Bob moved 2 Test Subjects P→N with 1 Cake Slice"
     # Another division's subjects moved by a card: told as its mover's doing.
     shove = [(2, (Event(K.MOVED, 1, "R", "E", 2),))]
@@ -703,8 +703,11 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     # Ann's losses.
     cy = eventlog.since_summary(moves[:1], 2, names)
     assert [k for k, _ in cy] == ["gain", "recycle", "others", "others", "move"], cy
-    assert cy[1] == ("recycle", "Chamber N recycled into the top row")
-    assert cy[2] == ("others", "Ann lost 3 Test Subjects (N)")
+    assert cy[1] == ("recycle", "Bob recycled chamber N into the top row")
+    # The others' losses say what took them too (Blue's Neurotoxin had gone unsaid).
+    assert cy[2] == ("others", "Ann lost 3 Test Subjects (N recycled)")
+    assert eventlog.since_summary(neuro, 1, names) == [
+        ("others", "Ann lost 2 Test Subjects (C, D by Neurotoxin)")]
 
 
 def test_since_summary_tells_a_chambers_rewards_apart_from_other_gains():

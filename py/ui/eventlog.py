@@ -264,7 +264,9 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     `moves` is `Session.since_events(me)`: (seat that moved, its events) per move. Read from
     the engine's events only, never from the log's words."""
     lost_s: dict[int, list[str]] = {}  # seat -> chamber per destroyed subject
-    why: dict[str, list[tuple[str, str | None]]] = {}  # my loss kind -> (chamber, cause)
+    # (seat, loss kind) -> (chamber, cause) per loss: what took them, for every division
+    # ("Green lost 1 Test Subject (N)" had left out Blue's Neurotoxin: a play-tester).
+    why: dict[tuple[int, str], list[tuple[str, str | None]]] = {}
     lost_c: dict[int, list[str]] = {}
     back_c: dict[int, list[str]] = {}
     my_moved: list[str] = []
@@ -302,12 +304,15 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                 lost_c.setdefault(seat, []).extend([e.chamber or ""] * e.count)
             elif k is K.CAKE_RETURNED:
                 back_c.setdefault(seat, []).extend([e.chamber or ""] * e.count)
-            if k in LOSSES and seat == me:
-                why.setdefault(k.value, []).append((e.chamber or "", e.cause))
+            if k in LOSSES and seat is not None:
+                why.setdefault((seat, k.value), []).append((e.chamber or "", e.cause))
             elif k is K.RECYCLED:
                 row = f"the {e.row} row" if e.row else "a new edge"
-                # "Chamber I recycled", not "I recycled": a letter alone read as a word.
-                recycled.append(f"Chamber {e.chamber} recycled into {row}")
+                # "chamber I", not "I": a letter alone read as a word. Who recycled it: the
+                # division whose turn it was (the news had named nobody: a play-tester).
+                recycled.append(f"{div(actor)} recycled chamber {e.chamber} into {row}"
+                                if actor is not None
+                                else f"Chamber {e.chamber} recycled into {row}")
             elif k is K.MAJORITY and seat is not None:
                 won.setdefault(seat, []).append(e.chamber or "")
             elif k in (K.SUBJECTS_IN, K.CAKE_IN, K.CARD_TAKEN) and seat is not None:
@@ -346,15 +351,15 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     if lost_s.get(me):
         where = lost_s[me]
         out.append(("loss", f"You lost {_n(len(where), 'Test Subject')} "
-                            f"({_why(why[K.SUBJECTS_DESTROYED.value])})"))
+                            f"({_why(why[(me, K.SUBJECTS_DESTROYED.value)])})"))
     if lost_c.get(me):
         where = lost_c[me]
         out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours incinerated "
-                            f"({_why(why[K.CAKE_INCINERATED.value])})"))
+                            f"({_why(why[(me, K.CAKE_INCINERATED.value)])})"))
     if back_c.get(me):
         where = back_c[me]
         out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours back to supply "
-                            f"({_why(why[K.CAKE_RETURNED.value])})"))
+                            f"({_why(why[(me, K.CAKE_RETURNED.value)])})"))
     out.extend(("you", text) for text in my_moved)
     # The player's own gains in the others' turns (rewards of a chamber another activated):
     # their count rose with nothing saying why (a play-tester).
@@ -364,11 +369,12 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
             out.extend(("gain", text) for text in _gains(div(seat), won.get(seat),
                                                           got.get(seat, {})))
     out.extend(("recycle", text) for text in recycled)
-    for table, what in ((lost_s, "Test Subject"), (lost_c, "Cake Slice")):
+    for table, what, kind in ((lost_s, "Test Subject", K.SUBJECTS_DESTROYED),
+                              (lost_c, "Cake Slice", K.CAKE_INCINERATED)):
         for seat, where in table.items():
             if seat != me and where:
                 out.append(("others", f"{div(seat)} lost {_n(len(where), what)} "
-                                      f"({_letters(where)})"))
+                                      f"({_why(why[(seat, kind.value)])})"))
     out.extend(("move", text) for text in deployed + moved + tokens)
     return out
 
