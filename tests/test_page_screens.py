@@ -494,7 +494,14 @@ def test_a_phones_game_over_chart_keeps_its_text_readable(page_watch, artifacts)
     open_saved(page, raw)
     page.click(f'[data-action="{action}"]')
     page.wait_for_selector("#gameover[open] #go-chart svg")
+    # Its buttons stay at its foot; while more of it lies under them they cast a shadow up
+    # over it (half the chart lay there, and nothing said so), and scrolled down, none.
+    shadow = ("getComputedStyle(document.querySelector('#gameover > .ng-buttons'))"
+              ".boxShadow")
+    assert page.evaluate("document.getElementById('gameover').scrollTop") == 0
+    assert "rgba(0, 0, 0, 0.8)" in page.evaluate(shadow)
     page.evaluate("document.getElementById('gameover').scrollTop = 1e6")
+    page.wait_for_function(f"!{shadow}.includes('rgba(0, 0, 0, 0.8)')")
     page.screenshot(path=str(artifacts / "over-phone.png"))
     chart = page.evaluate(PHONE_CHART)
     assert chart["px"] >= 10 and chart["inside"] and chart["legend"] == 4, chart
