@@ -351,7 +351,7 @@ def test_the_lab_by_keys_tab_arrows_read_and_escape(page_watch):
     assert page_watch.evaluate(ACTIVE) == f"from {targets_in_order[0]}"
     # A mouse's press brings "click" back.
     page_watch.click(f'#chambers .chamber[data-chamber="{targets_in_order[0]}"] .hex')
-    page_watch.wait_for_function("() => document.querySelector('#choices').textContent"
+    page_watch.wait_for_function("() => document.querySelector('#choices').innerText"
                                  ".startsWith('Click a highlighted chamber')")
     page_watch.assert_clean()
 

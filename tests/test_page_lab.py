@@ -735,6 +735,34 @@ def test_a_long_status_fits_its_line_on_a_desktop(page_watch):
     page.assert_clean()
 
 
+def test_a_status_cut_all_the_same_is_said_whole_in_the_choices_bar(page_watch):
+    """Beside the pace menu a reward to collect in another's turn is cut: "Orange: collect
+    R's rewards (Green's turn): 2 Test Subjects and 2 Cake ..." (a play-tester), with the
+    rest only in the line's tooltip. Then the choices bar opens with the whole prompt; a
+    status that fits leaves it out."""
+    prompts = []
+
+    def long_reward(ses) -> bool:
+        s = ses.state
+        prompts.append(s.prompt() if not s.is_over else "")
+        return s.current_player == 0 and s.turn != 0 and len(s.prompt()) > 70
+    raw = session_save(3, 2, long_reward, seats=["human", "medium", "medium"])
+    page = page_watch
+    open_saved(page, raw)
+    page.wait_for_selector("#status[data-cut]")
+    prompt = prompts[-1]
+    assert page.inner_text("#choices").startswith(prompt[0].upper() + prompt[1:] + ".")
+    click_random(page, random.Random(1))  # collect one: a shorter prompt may follow
+    page.wait_for_function("() => document.getElementById('status').title !== "
+                           f"{json.dumps('Orange: ' + prompt)}")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r)))")
+    cut = page.evaluate("document.getElementById('status').hasAttribute('data-cut')")
+    shown = page.evaluate("[...document.querySelectorAll('#choices .status-whole')]"
+                          ".some(e => e.getClientRects().length > 0)")
+    assert shown == cut
+    page.assert_clean()
+
+
 def test_a_computer_s_status_fits_its_line_beside_the_pace_on_a_desktop(page_watch):
     """At 1280x800 a computer player's move, beside the pace menu, keeps its whole line:
     "Blue (medium computer): choose a chamber to move Test Subjects from" was cut as

@@ -236,6 +236,20 @@ class Panels:
         self.texts.text("status", text)
         self.texts.cls("status", "long" if len(text) > LONG_STATUS else "")
         self.texts.prop("status", "title", text)
+        if len(text) > LONG_STATUS:
+            later.after_paint(self.measure_status)
+        else:
+            by_id("status").removeAttribute("data-cut")
+
+    @staticmethod
+    def measure_status() -> None:
+        """Mark the status `data-cut` when its one line on a desktop cuts it (beside the
+        pace menu, "Orange: collect R's rewards (Green's turn): 2 Test Subjects and 2
+        Cake ..."): the choices bar then says the whole prompt (css/game.css), which only
+        the line's tooltip had said, to a mouse."""
+        status = by_id("status")
+        status.toggleAttribute("data-cut",
+                              float(status.scrollWidth) > float(status.clientWidth) + 1)
 
     def empty(self) -> None:
         self._status("Choose the players to start a game.")
@@ -329,6 +343,10 @@ class Panels:
             return out
         if not texts:
             return out
+        # The whole prompt, shown only when the status line cuts it (css/game.css).
+        prompt = s.prompt()
+        out.append(markup("span", f"{prompt[:1].upper()}{prompt[1:]}.",
+                          "choice-label status-whole"))
         out.extend(markup("span", text, "choice-label hint")
                    for text in [targets.ways_hint(s, t, press_word)] if text)
         out.extend(markup("span", text, "choice-label hint blocked")
