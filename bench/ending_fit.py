@@ -15,6 +15,13 @@ and only the rest is fitted. hard's playouts were scored with such a judgement o
 deterministic.
 
     python3 bench/ending_fit.py --first-seed 6000 --games 253 [--offset]
+
+With `--calibrate` it answers another question, at any player count: how often a player
+whose position `value` judged at p went on to win. It prints that by tenths of p, and fits
+win ~ a + b * logit(p) on every position: the weights the suggestion's figures are told
+with (cakegame/bots/explain.py, CALIBRATION; docs/bots.md).
+
+    python3 bench/ending_fit.py --calibrate --players 3 --first-seed 7000 --games 600
 """
 
 from __future__ import annotations
@@ -55,9 +62,9 @@ def features(b: board.Board, me: int, v: float) -> dict[str, float]:
             "lead_thin_cards": lead * two * thin}
 
 
-def positions(seed: int) -> list[tuple[list[float], float]]:
+def positions(seed: int, players: int = 4) -> list[tuple[list[float], float]]:
     """(features, won) for the turn player at the start of each turn of one game."""
-    s = cakegame.new_game(players=4, seed=seed)
+    s = cakegame.new_game(players=players, seed=seed)
     rows: list[tuple[list[float], int]] = []
     last = None
     k = 0
@@ -142,14 +149,46 @@ def shares(data: list[tuple[list[float], float]]) -> None:
         print(f"{lead:16} cards {cards:4} {int(n):5} positions, won {100 * won / n:.0f}%")
 
 
+def calibrate(games: list[list[tuple[list[float], float]]], players: int) -> int:
+    """How often a verdict of `value` came true, by tenths, and win ~ a + b * logit(p)
+    fitted on every position (and on half the games, judged on the other half)."""
+    vi = NAMES.index("value")
+    data = [r for g in games for r in g]
+    print(f"{players} players: {len(data)} positions from {len(games)} games")
+    print("value's verdict   positions   won")
+    for tenth in range(10):
+        cell = [y for x, y in data
+                if tenth <= 10 / (1 + math.exp(-x[vi])) < tenth + 1 or
+                (tenth == 9 and 10 / (1 + math.exp(-x[vi])) >= 10)]
+        if cell:
+            print(f"  {10 * tenth:3d}-{10 * tenth + 10:3d}%   {len(cell):9d}   "
+                  f"{100 * sum(cell) / len(cell):5.1f}%")
+    cols = [NAMES.index("bias"), vi]
+    even = [r for i, g in enumerate(games) for r in g if i % 2 == 0]
+    odd = [r for i, g in enumerate(games) for r in g if i % 2 == 1]
+    raw = sum(y * x[vi] - math.log(1 + math.exp(x[vi])) for x, y in odd) / len(odd)
+    ll = loglik(odd, cols, fit(even, cols, l2=0.0), None)
+    print(f"mean log-likelihood on the other half: value as it is {raw:.4f}, "
+          f"corrected {ll:.4f}")
+    a_, b_ = fit(data, cols, l2=0.0)
+    print(f"correction: a = {a_:.3f}, b = {b_:.3f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--first-seed", type=int, default=6000)
     ap.add_argument("--games", type=int, default=253)
     ap.add_argument("--offset", action="store_true",
                     help="keep value's verdict at weight 1; fit the rest")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--calibrate", action="store_true",
+                    help="how often a verdict of value came true, and its fitted correction")
     a = ap.parse_args(argv)
-    games = [positions(seed) for seed in range(a.first_seed, a.first_seed + a.games)]
+    games = [positions(seed, a.players)
+             for seed in range(a.first_seed, a.first_seed + a.games)]
+    if a.calibrate:
+        return calibrate(games, a.players)
     data = [r for g in games for r in g]
     even = [r for i, g in enumerate(games) for r in g if i % 2 == 0]
     odd = [r for i, g in enumerate(games) for r in g if i % 2 == 1]

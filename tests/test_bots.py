@@ -414,11 +414,13 @@ def test_a_hint_rates_the_plan_it_suggests_at_least_as_high_as_the_next_best() -
         m = re.search(r"Tried in \d+ trial games played on to your next turn, with the others' "
                       r"moves guessed as the medium computer would play them, it rates (\d+)% "
                       r"as a chance to win "
-                      r"\(the (?:one|best of the (\d+)) other choices? it tried: (\d+)%\)", text)
+                      r"\(the (?:one|best of the (\d+)) other choices? it tried: (also )?(\d+)%\)",
+                      text)
         if m is None:
             continue
         rated += 1
-        assert int(m.group(1)) >= int(m.group(3)), text
+        assert int(m.group(1)) >= int(m.group(4)), text
+        assert (m.group(3) is not None) == (m.group(1) == m.group(4)), text  # a tie, said
         firsts = {c.steps[0] for c in t._search.cands if c.steps}
         assert int(m.group(2) or 1) == len(firsts) - 1, text
         assert "playout" not in text, text  # the bots' word, not a player's
@@ -492,8 +494,9 @@ def test_a_hint_at_a_decision_with_one_option_says_so_in_words() -> None:
         pass
     text = explain.explain(t)
     assert "the only choice here" in text or "The plan:" in text, text
-    if "the only choice here" in text:  # its figure named apart from the trial games' one
-        assert "judged quickly as the position stands, without trial games: about " in text
+    # No quick figure of its own, which a player read against the trial games' figure of
+    # the step before.
+    assert "%" not in text or "trial game" in text, text
     assert "of the 1 choices" not in text and " 1 times" not in text, text
 
 
@@ -557,3 +560,53 @@ def test_a_hint_says_what_the_recycle_takes_from_the_player_too() -> None:
     s = pos(subjects={"A": [1, 0], "B": [1, 0], "F": [1, 0]}, step="move")
     words = explain._plan_words(Board.read(s.view(0)), 0, (P["A"], P["B"], 1, P["F"]))
     assert words.endswith("and your 1 Test Subject there goes with it as F is recycled"), words
+
+
+def _judged_and_won(players: int, seeds: range) -> list[tuple[float, float]]:
+    """(medium's verdict for the player to move, its share of the win) at the start of every
+    turn of medium games: what the suggestion's chance is corrected against."""
+    from cakegame.bots import board
+
+    out: list[tuple[float, float]] = []
+    for seed in seeds:
+        s = cakegame.new_game(players=players, seed=seed)
+        rows = []
+        last = None
+        k = 0
+        while not s.is_over and s.turn_number < 300:
+            if s.turn_number != last:
+                last = s.turn_number
+                b = board.Board.read_state(s)
+                rows.append((board.value(b, s.turn, s.turn), s.turn))
+            s = s.apply(bots.choose(s.view(s.current_player), "medium", seed=seed * 31 + k))
+            k += 1
+        if s.outcome is not None:
+            won = s.outcome.winners
+            out += [(v, 1.0 / len(won) if who in won else 0.0) for v, who in rows]
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_suggestions_chance_of_winning_is_how_often_such_positions_were_won(players):
+    """"Suggest a move" tells the chance of winning medium's judgement stands for, corrected
+    by how often positions so judged were won (explain.CALIBRATION, fitted by
+    bench/ending_fit.py on other games): on games it was not fitted on, the corrected
+    chance foretells the winner better than the judgement's own figure (which ran high: a
+    plan rated 81% in a four-player game was lost at once)."""
+    import math
+
+    from cakegame.bots.explain import chance
+
+    data = _judged_and_won(players, range(40_000, 40_024))
+
+    def loglik(p_of) -> float:
+        tot = 0.0
+        for v, y in data:
+            p = min(max(p_of(v), 1e-6), 1 - 1e-6)
+            tot += y * math.log(p) + (1 - y) * math.log(1 - p)
+        return tot / len(data)
+
+    own = loglik(lambda v: min(max(v, 1e-3), 1 - 1e-3))
+    corrected = loglik(lambda v: chance(v, players))
+    assert corrected > own, (corrected, own)
+    assert chance(0.2, players) < chance(0.5, players) < chance(0.8, players)  # in order

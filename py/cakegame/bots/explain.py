@@ -10,11 +10,12 @@ afterwards, and how the bot rated it against the next best option it weighed.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..actions import Action, Verb
 from ..content import DIVISIONS, PANEL_LETTERS
-from .board import Board, static_value
+from .board import Board
 from .heuristic import P, activation_pending, plan_summary
 from .search import DENY_DEALS
 
@@ -36,6 +37,22 @@ def _pays(b: Board, p: int) -> str:
     if not words:
         return "nothing"
     return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
+
+
+# How often a position that medium's judgement (`board.value`) rated at p was won, fitted as
+# win ~ a + b * logit(p) on the positions at the start of every turn of 800 games between
+# medium computers at each player count (`bench/ending_fit.py --calibrate`; docs/bots.md).
+# The judgement's own figures ran high with three and four players (a plan rated 81% in a
+# four-player game was lost at once), so the suggestion tells the corrected chance.
+CALIBRATION = {2: (0.103, 0.233), 3: (-0.343, 0.565), 4: (-0.664, 0.495)}
+
+
+def chance(x: float, players: int) -> float:
+    """The chance of winning that a verdict `x` of `board.value` stands for: how often a
+    position so judged was won at this player count."""
+    a, b = CALIBRATION.get(players, (0.0, 1.0))
+    p = min(max(x, 1e-3), 1.0 - 1e-3)
+    return 1.0 / (1.0 + math.exp(-(a + b * math.log(p / (1.0 - p)))))
 
 
 def _pct(x: float) -> str:
@@ -123,8 +140,9 @@ def _explain(thinker: Any) -> str:
                 f"{f' (then: {rest}{more})' if rest else ''}.")
     cands = getattr(search, "cands", None) or []
     chosen = _chosen(thinker)
-    others = sorted((c.mean() for c in cands if c.steps and c.steps[0] != action),
-                    reverse=True)
+    n_players = view.players
+    others = sorted((chance(c.mean(), n_players) for c in cands
+                     if c.steps and c.steps[0] != action), reverse=True)
     options = len({c.steps[0] for c in cands if c.steps})
     rating = ""
     if chosen is not None:
@@ -135,11 +153,15 @@ def _explain(thinker: Any) -> str:
         games = "1 trial game" if chosen.visits == 1 else f"{chosen.visits} trial games"
         rating = (f" Tried in {games} played on to your next turn, with the others' moves "
                   f"guessed as the medium computer would play them, it rates "
-                  f"{_pct(chosen.mean())} as a chance to win")
+                  f"{_pct(chance(chosen.mean(), n_players))} as a chance to win")
         if others:
             n = options - 1  # the other choices the search tried first
-            rating += (f" (the one other choice it tried: {_pct(others[0])})" if n == 1 else
-                       f" (the best of the {n} other choices it tried: {_pct(others[0])})")
+            # A tie is said as one ("does the most for you ... 93%", then "the best of the 4
+            # other choices it tried: 93%", read as a contradiction).
+            also = "also " if _pct(others[0]) == _pct(chance(chosen.mean(), n_players)) else ""
+            rating += (f" (the one other choice it tried: {also}{_pct(others[0])})" if n == 1
+                       else f" (the best of the {n} other choices it tried: "
+                            f"{also}{_pct(others[0])})")
         rating += "."
     plan = _plan(thinker, b)
     if plan is not None:
@@ -163,14 +185,13 @@ def _explain(thinker: Any) -> str:
                 Verb.BURN: "the cake would be lost at the old edge anyway",
                 Verb.END: "no card makes your turn better now"}[action.verb]
         return f"Suggested: {said}: {what}.{rating}"
-    # Named as what it is, a quick judgement, so that it is not read as the trial games'
-    # figure a hint one step earlier gave (57% there, then "about 41%" here, read as a fall).
-    stand = (f" (judged quickly as the position stands, without trial games: about "
-             f"{_pct(static_value(b, me))} as a chance to win)")
+    # No figure here: a decision without trial games (a Portal's place after the Portal
+    # Gun, say) had its own quick one, which a player read against the trial games' figure
+    # of the step before (63% there, then "about 31%" here, read as a fall).
     n = len(view.legal_actions())
     if n == 1:
-        return f"Suggested: {said}: the only choice here{stand}.{rating}"
-    return f"Suggested: {said}: of the {n} choices it leaves you best placed{stand}.{rating}"
+        return f"Suggested: {said}: the only choice here.{rating}"
+    return f"Suggested: {said}: of the {n} choices it leaves you best placed.{rating}"
 
 
 def chambers_of(action: Action) -> list[str]:
