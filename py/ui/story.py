@@ -210,9 +210,10 @@ def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
     def x(i: float) -> float:
         return LEFT + inner * i / n
 
+    # A group, not a picture: its marks are buttons (an image holds no controls).
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="story" viewBox="0 0 {width} '
-           f'{height}" role="img" aria-label="Cake Slices and Test Subjects in the lab per '
-           f'division, turn by turn">']
+           f'{height}" role="group" aria-label="Cake Slices and Test Subjects in the lab per '
+           f'division, turn by turn; its marks are the moments that swung the game">']
     for label, key, top in (("Cake Slices in the lab", "cake", TOP),
                             ("Test Subjects in the lab", "subjects", TOP + panel_h + GAP)):
         top_value = max([8] + [max(getattr(pt, key)) for pt in pts])
