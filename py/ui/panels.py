@@ -349,7 +349,8 @@ class Panels:
                           "choice-label status-whole"))
         out.extend(markup("span", text, "choice-label hint")
                    for text in [targets.ways_hint(s, t, press_word)] if text)
-        out.extend(markup("span", text, "choice-label hint blocked")
+        rows = " rows-note" if s.decision == "recycle" else ""
+        out.extend(markup("span", text, f"choice-label hint blocked{rows}")
                    for text in [targets.blocked_note(s, texts), targets.harm_note(s, texts)]
                    if text)
         for a in t.buttons:
@@ -622,16 +623,18 @@ class Panels:
     def since(self, phrases: list[tuple[str, str]],
               turn_so_far: list[tuple[str, str]] | None = None,
               lead: str = "This turn so far: ",
-              news_lead: str = "Since your last turn: ", read: bool = False) -> None:
+              news_lead: str = "Since your last turn: ", read: bool = False,
+              idle: str = "") -> None:
         """The strip that says what the others did since this player's last turn,
         consequences first (`eventlog.since_summary`): one span per phrase, its kind in
         `data-kind`. Once the player has acted, what they did this turn so far
         (`eventlog.turn_summary`, the same way) comes first, on a line of its own, and the
         news stays under it, quieter (`read`: the player has acted since it came); news of
-        the player's own losses still leads. An empty strip keeps its room (css: no
+        the player's own losses still leads. With nothing to tell, `idle` (a turn's outline,
+        for a person about to play), quiet; else the strip keeps its room, empty (css: no
         jumps)."""
         turn_so_far = turn_so_far or []
-        key = (tuple(phrases), tuple(turn_so_far), lead, news_lead, read)
+        key = (tuple(phrases), tuple(turn_so_far), lead, news_lead, read, idle)
         if key == self.since_key:
             return
         self.since_key = key
@@ -658,6 +661,12 @@ class Panels:
         # the player's own losses lead whenever the news has any.
         first, then = (news, mine) if any(k == "loss" for k, _ in phrases) else (mine, news)
         parts = first + [brk] + then if first and then else first + then
+        if not parts and idle:
+            by_id("since-text").innerHTML = (markup("span", "A turn: ", "since-lead")
+                                             + markup("span", idle, "since-idle"))
+            self.texts.cls("since", "since quiet")
+            self.texts.prop("since", "hidden", False)
+            return
         if not parts:
             self.texts.prop("since", "hidden", True)
             by_id("since-text").innerHTML = ""
