@@ -18,6 +18,7 @@ recycle in flight (the chamber on its way, the pieces it destroys rising away).
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 
@@ -25,7 +26,7 @@ import cakegame
 import pytest
 from cakegame.bots import choose
 from cakegame.content import CARD_BY_ID
-from playhelp import SAVED_GAME, open_saved, session_save, status
+from playhelp import SAVED_GAME, click_random, open_saved, session_save, status
 from ui import targets
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -356,6 +357,27 @@ TURN_SO_FAR = """
 () => [...document.querySelectorAll('#since-text .since-turn')]
   .map(e => [e.dataset.kind, e.textContent])
 """
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_first_turn_with_no_news_says_what_a_turn_is(page_watch):
+    """The first player's first turn has no news: the strip's room (an empty band of 135 px
+    over a phone's lab) says what a turn is, quietly; once the person acts, what they did
+    this turn takes its place."""
+    from ui import labels
+    page = page_watch
+    page.goto("index.html?players=2&seed=5")
+    assert page.inner_text("#since-text") == "A turn: " + labels.TURN_OUTLINE
+    assert "quiet" in page.get_attribute("#since", "class")
+    assert page.evaluate(SINCE)["phrases"] == []  # no news: the outline is none
+    rng = random.Random(5)
+    for _ in range(8):  # the move's steps, up to its first consequence
+        click_random(page, rng)
+        if not page.inner_text("#since-text").startswith("A turn: "):
+            break
+    assert page.inner_text("#since-text").startswith("This turn so far: ")
+    page.assert_clean()
 
 
 def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_watch):

@@ -797,7 +797,11 @@ class App:
                      else f"{s.names[s.turn]}'s turn so far: ",
                      "Since your last turn: " if reader is not None
                      and session.had_a_turn(reader) else "Before your first turn: ",
-                     news is not moves)
+                     news is not moves,
+                     # Nothing to tell a person about to play (the first player's first
+                     # turn): the room kept for the news says what a turn is (it was an
+                     # empty band of up to 135 px over a phone's lab).
+                     labels.TURN_OUTLINE if human and not (over or curtain) else "")
         can_undo = self.confirming is not None or session.can_undo()
         self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
         self.texts.prop("btn-undo", "title", history.UNDO_TITLE if can_undo
