@@ -377,6 +377,14 @@ def open_share(page) -> str:
     return page.input_value("#sh-link")
 
 
+LAST_COUNTS_SEEN = """
+() => { const rows = document.querySelectorAll('#review .rv-row');
+        const dialog = document.getElementById('review').getBoundingClientRect();
+        return rows.length === 4 && document.getElementById('review').scrollTop === 0
+          && rows[3].getBoundingClientRect().bottom <= Math.min(dialog.bottom, innerHeight); }
+"""
+
+
 def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, fresh_profile):
     rec = played(4, 24, None)
     rec.names = ["Ann", "Bo", "Cy", "Di"]  # (names do not change the game)
@@ -395,6 +403,12 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, fresh_pro
     swing.locator("circle").click()
     wait_pos(page_watch, step)
     assert page_watch.is_hidden("#gameover")
+    # At 1280x800 the counts of all four divisions show under the lab without a scroll,
+    # even at the set-up, whose narrow lab is drawn tallest (the last row lay below the
+    # dialog's foot).
+    page_watch.keyboard.press("Home")
+    wait_pos(page_watch, 0)
+    assert page_watch.evaluate(LAST_COUNTS_SEEN), "the last division's counts are cut"
     # In the replay its marks are reached by the keyboard too: Enter on one goes there, and
     # the mark, drawn anew with the cursor, keeps the focus.
     marks = page_watch.locator("#rv-chart .story-swing[data-step]")
