@@ -610,3 +610,23 @@ def test_the_suggestions_chance_of_winning_is_how_often_such_positions_were_won(
     corrected = loglik(lambda v: chance(v, players))
     assert corrected > own, (corrected, own)
     assert chance(0.2, players) < chance(0.5, players) < chance(0.8, players)  # in order
+
+
+def test_a_follow_up_decision_on_a_time_budget_gets_a_third_of_it() -> None:
+    """The decisions that follow a planned move's first (where to, how many) mostly find
+    their trial games already played: with a count of trial games they get a third of it,
+    and on a time budget (the page's) a third of the time too; the page gave each its whole
+    1.5 s, and a hard turn thought for 6 s or more (a play-tester's round of two computers
+    took 17-30 s). The first decision keeps all of it."""
+    from cakegame.bots.search import Search
+
+    s = cakegame.new_game(players=2, seed=3)
+    while s.decision != "move":
+        s = s.apply(s.legal_actions()[0])
+    first = Search(s.view(s.current_player), seed=1, budget_s=9.0)
+    first.step(0)  # prepares the candidates, runs no trial game
+    assert first.cands and first.deadline - first.started == pytest.approx(9.0)
+    s = s.apply(first.cands[0].steps[0])  # from <chamber>: where to is next
+    follow = Search(s.view(s.current_player), seed=1, budget_s=9.0)
+    follow.step(0)
+    assert follow.cands and follow.deadline - follow.started == pytest.approx(3.0)

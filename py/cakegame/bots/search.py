@@ -144,6 +144,7 @@ class Search:
         self.max_iterations = iterations
         self.budget_s = budget_s if iterations is None else None
         self.deadline: float | None = None
+        self.started = 0.0  # when a time budget began
         self.done = 0
         self.final: Action | None = None
         self.cands: list[Candidate] | None = None
@@ -165,7 +166,8 @@ class Search:
         v, me = self.v, self.me
         if self.budget_s is not None:
             share = 1.0 - DENY_RESERVE if self.deny else 1.0
-            self.deadline = time.perf_counter() + self.budget_s * share
+            self.started = time.perf_counter()
+            self.deadline = self.started + self.budget_s * share
         acts = v.legal_actions()
         if len(acts) == 1:
             self.final = acts[0]
@@ -199,11 +201,16 @@ class Search:
                 yield from Medium(v, self.seed).steps())
             return
         self.cands = cands
-        if self.max_iterations is not None and (kind == "deploy" or f.get("src") is not None):
+        if kind == "deploy" or f.get("src") is not None:
             # Follow-up decisions of a planned move, and the deploy step, get a smaller
             # share: most of their playouts were already run (and memoised) by the first.
-            self.max_iterations = min(self.max_iterations,
-                                      max(2 * len(cands), self.max_iterations // 3))
+            # A time budget likewise gets a third, as the tournaments measured hard (the
+            # page gave each its whole 1.5 s: a hard turn took 6 s of thinking or more).
+            if self.max_iterations is not None:
+                self.max_iterations = min(self.max_iterations,
+                                          max(2 * len(cands), self.max_iterations // 3))
+            elif self.deadline is not None:
+                self.deadline -= (self.deadline - self.started) * 2 / 3
 
     def _move_candidates(self, plans: Plans, f: dict[str, Any], acts: list[Action]
                          ) -> list[Candidate]:
