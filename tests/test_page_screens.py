@@ -369,6 +369,8 @@ def test_a_first_turn_with_no_news_says_what_a_turn_is(page_watch):
     page = page_watch
     page.goto("index.html?players=2&seed=5")
     assert page.inner_text("#since-text") == "A turn: " + labels.TURN_OUTLINE
+    assert page.evaluate("(t => t.scrollHeight <= t.clientHeight + 1)"
+                         "(document.getElementById('since-text'))"), "the outline is cut"
     assert "quiet" in page.get_attribute("#since", "class")
     assert page.evaluate(SINCE)["phrases"] == []  # no news: the outline is none
     rng = random.Random(5)

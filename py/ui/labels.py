@@ -198,7 +198,6 @@ def button_label(text: str, names: tuple[str, ...] | list[str], me: int | None =
 
 
 # What a turn is, in the strip's room when nothing has happened yet (Panels.since).
-TURN_OUTLINE = ("deploy Aperture Cards if you hold any; move one group of your Test Subjects "
-                "to a neighbouring chamber; then activate a chamber on the old edge (at the "
-                "right): whoever has the most Test Subjects there collects its rewards, and "
-                "the chamber is recycled.")
+TURN_OUTLINE = ("deploy cards if you hold any; move one group of your Test Subjects to a "
+                "neighbouring chamber; then activate an old-edge chamber (right): whoever has "
+                "most Test Subjects there collects its rewards, and it is recycled.")
