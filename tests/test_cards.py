@@ -204,6 +204,11 @@ def test_cave_johnson_combustible_lemons_burns_own_cake_for_a_bonus_once_per_dep
     assert s.decision == "bonus" and s.incinerated(0) == 1 and cake(s, "B") == (1, 1)
     s = s.apply("bonus card")
     assert opts(s) == ["play greg", "gun greg", "end"]  # once; the new card is fresh
+    # The card is told as the burn's, not a move's bonus ("+2 cards as a bonus" had counted
+    # it with one).
+    taken = [e for e in s.events if e.kind.value == "card_taken"]
+    assert [e.cause for e in taken] == ["lemons"]
+    assert str(taken[0]).endswith(" for a burnt Cake Slice (Combustible Lemons)")
 
 
 def test_cave_johnson_burn_alone_opens_the_deploy_step_and_counts_as_incinerated():

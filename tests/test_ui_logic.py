@@ -733,6 +733,13 @@ def test_since_summary_tells_a_chambers_rewards_apart_from_other_gains():
     mine = [(2, (Event(K.MAJORITY, 0, "L"),)),
             (2, (Event(K.SUBJECTS_IN, 0, "A", count=3, cause="reward"),))]
     assert eventlog.since_summary(mine, 0, names) == [("you", "You won L: +3 Test Subjects")]
+    # A card for a Cake Slice burnt (Combustible Lemons) is no move's bonus: "+2 cards as a
+    # bonus" had counted it with one.
+    burnt = [(2, (Event(K.CAKE_INCINERATED, 2, "K", cause="burn"),
+                  Event(K.CARD_TAKEN, 2, cause="lemons"))),
+             (2, (Event(K.MOVED, 2, "A", "B"), Event(K.CARD_TAKEN, 2, cause="bonus")))]
+    assert [t for k, t in eventlog.since_summary(burnt, 0, names) if k == "gain"] == [
+        "Cy: +1 card for a burnt Cake Slice; +1 card as a bonus"]
 
 
 def test_since_summary_tells_the_cards_deployed_and_the_portal_gun_fired():

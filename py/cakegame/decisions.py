@@ -373,10 +373,15 @@ class Bonus(Decision):
 
     def play(self, d: Data, f: Frame, action: Action) -> None:
         d["stack"].pop()
+        # Under it, the deploy step that burnt a Cake Slice for it (Combustible Lemons), or
+        # not: the two are told apart ("+2 cards as a bonus" had counted a burn's card).
+        under = d["stack"][-1] if d["stack"] else None
+        cause = (ev.LEMONS if under is not None and under["k"] == DEPLOY.kind
+                 and under.get("burned") else ev.BONUS)
         if action.args[0] == "card":
-            R.take_card(d, f["seat"], ev.BONUS)
+            R.take_card(d, f["seat"], cause)
         else:
-            R.deliver_subject(d, f["seat"], R.panel_of(action.args[1]), ev.BONUS)
+            R.deliver_subject(d, f["seat"], R.panel_of(action.args[1]), cause)
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
         if a.bonus == "card":

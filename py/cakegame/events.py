@@ -52,7 +52,8 @@ class EventKind(str, Enum):
 
 # Causes that are not cards (a card's id is a cause too: the card whose action did it).
 REWARD = "reward"  # an activated chamber's rewards
-BONUS = "bonus"  # the free Test Subject or card for a move (or Combustible Lemons)
+BONUS = "bonus"  # the free Test Subject or card for a move
+LEMONS = "lemons"  # the free Test Subject or card for a Cake Slice burnt (Combustible Lemons)
 TURRET = "turret"  # the Turret destroys whoever is in its chamber
 FIRE = "fire"  # the Turret fires into a chamber next to it (Aria)
 RECYCLE = "recycle"  # the activated chamber is recycled
@@ -61,7 +62,7 @@ GUN = "gun"  # a card deployed to fire the Portal Gun
 FEWEST = "fewest"  # rewarded for the fewest Test Subjects in the chamber (Underdog Protocol)
 NO_MAJORITY_CAUSES = ("empty", "tie", "blocked")  # never a card id: views hide those
 ENDINGS = ("no_subjects", "cake_incinerated", "opera")
-CAUSES = frozenset((REWARD, BONUS, TURRET, FIRE, RECYCLE, BURN, GUN, FEWEST,
+CAUSES = frozenset((REWARD, BONUS, LEMONS, TURRET, FIRE, RECYCLE, BURN, GUN, FEWEST,
                     *NO_MAJORITY_CAUSES,
                     *ENDINGS, *CARD_BY_ID))
 
@@ -154,6 +155,7 @@ def _because(cause: str | None) -> str:
     fixed = {
         REWARD: " as a reward",
         BONUS: " as a bonus",
+        LEMONS: " for a burnt Cake Slice (Combustible Lemons)",
         TURRET: " by the Turret",
         FIRE: " by the Turret's shot",
         RECYCLE: " as the chamber is recycled",

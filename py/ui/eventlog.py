@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from cakegame.content import CARD_BY_ID
-from cakegame.events import BONUS, FIRE, RECYCLE, REWARD, TURRET, EventKind, short
+from cakegame.events import BONUS, FIRE, LEMONS, RECYCLE, REWARD, TURRET, EventKind, short
 from cakegame.words import counted
 
 
@@ -245,6 +245,8 @@ def _source(cause: str | None) -> str:
         return ""
     if cause == BONUS:
         return " as a bonus"
+    if cause == LEMONS:
+        return " for a burnt Cake Slice"
     card = CARD_BY_ID.get(cause)
     return f" from {card.name}" if card is not None else ""
 
