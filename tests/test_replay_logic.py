@@ -501,3 +501,30 @@ def test_a_replays_recycle_cut_short_by_the_end_is_told_as_begun() -> None:
     step = replay.Replay(rec).steps()[-1]
     assert " starts to recycle chamber " in step.sentence, step.sentence
     assert "the game ends before the recycle is done" in step.sentence, step.sentence
+
+
+def test_a_move_waiting_for_the_cake_it_carries_says_so():
+    """The group moves once the cake it carries is chosen: at the count the lab has not
+    changed yet, and the replay's sentence had told the move a step early (a play-tester).
+    The sentence says the carry comes first; a move with nothing to carry is told as done."""
+    import cakegame
+    from cakegame.bots import choose
+    from ui import eventlog
+
+    waited = done = 0
+    for seed in range(6):
+        s = cakegame.new_game(players=2, seed=seed)
+        k = 0
+        while not s.is_over and k < 600:
+            a = str(choose(s.view(s.current_player), "easy", seed=k))
+            after = s.apply(a)
+            if a.startswith("count "):
+                said = eventlog.choice_said(s, a, after)
+                if after.decision == "carry":
+                    assert said.endswith(" (first, the Cake Slices they carry are chosen)")
+                    waited += 1
+                else:
+                    assert "first, the Cake Slices" not in said, said
+                    done += 1
+            s, k = after, k + 1
+    assert waited and done

@@ -125,10 +125,16 @@ def choice_said(before: Any, text: str, after: Any) -> str:
     """The engine's sentence for the choice `text`, unless the game ended before it was
     done: a recycle cut short is told as begun ("Orange starts to recycle chamber I into the
     middle row"), which "the game ends before the recycle is done" then completes (it read
-    "recycles chamber I ... so I stays in the lab", a contradiction to a play-tester)."""
+    "recycles chamber I ... so I stays in the lab", a contradiction to a play-tester). A
+    group's move that waits for the cake it carries says so."""
     said = before.describe(text)
     if recycle_cut_short(text, after):
         said = said.replace(" recycles chamber ", " starts to recycle chamber ", 1)
+    elif text.startswith("count ") and after.decision == "carry" and not any(
+            e.kind is EventKind.MOVED for e in after.events):
+        # The group waits for the cake it carries to be chosen: the replay told the move
+        # a step before its lab showed it.
+        said += " (first, the Cake Slices they carry are chosen)"
     return said
 
 
