@@ -630,3 +630,31 @@ def test_a_follow_up_decision_on_a_time_budget_gets_a_third_of_it() -> None:
     follow = Search(s.view(s.current_player), seed=1, budget_s=9.0)
     follow.step(0)
     assert follow.cands and follow.deadline - follow.started == pytest.approx(3.0)
+
+
+def test_a_suggested_activation_of_another_s_majority_says_that_it_pays_them() -> None:
+    """Activating a chamber where another division holds the majority pays that division:
+    the suggestion had said "it stops Blue collecting its rewards", and Blue collected them
+    (a play-tester). It says who collects, and what the recycle takes from them there."""
+    import random
+
+    from cakegame.bots import explain
+
+    seen = 0
+    for seed in range(40):
+        s = cakegame.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over and seen < 2:
+            if s.decision == "activate" and len(s.legal_actions()) > 1:
+                t = bots.Thinker(s.view(s.current_player), "hard", seed=seed, iterations=6)
+                while not t.step(2):
+                    pass
+                text = explain.explain(t)
+                assert "it stops" not in text, text
+                other = s.names[1 - s.current_player]
+                if f": {other} holds its majority and collects its rewards (" in text:
+                    seen += 1
+            s = s.apply(rng.choice(s.legal_actions()))
+        if seen >= 2:
+            break
+    assert seen >= 2

@@ -176,7 +176,16 @@ def _explain(thinker: Any) -> str:
         elif who is None:
             why = f"nobody holds its majority, so nobody collects its rewards ({pays})"
         else:
-            why = f"it stops {DIVISIONS[who].name} collecting its rewards ({pays})"
+            # Said as it is: the holder collects (it read "it stops Blue collecting its
+            # rewards", and Blue collected them: a play-tester), and what the recycle then
+            # takes from it there.
+            other = DIVISIONS[who].name
+            lost = [f"{n} {thing}{'s' if n > 1 else ''}"
+                    for n, thing in ((b.sub[p][who], "Test Subject"),
+                                     (b.cake[p][who], "Cake Slice")) if n]
+            why = f"{other} holds its majority and collects its rewards ({pays})"
+            if lost:
+                why += f", but loses its {' and '.join(lost)} there as it is recycled"
         return f"Suggested: {said}: {why}.{rating}"
     if action.verb in (Verb.PLAY, Verb.GUN, Verb.BURN, Verb.END):
         what = {Verb.PLAY: "of what your cards can do now, its Aperture action does the most "
