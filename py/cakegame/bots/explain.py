@@ -59,6 +59,14 @@ def _pct(x: float) -> str:
     return f"{round(100 * max(0.0, min(1.0, x)))}%"
 
 
+def _winners(winners: tuple[int, ...], me: int) -> str:
+    """Who wins, said to `me`: "you win", "you share the win", "Blue wins"."""
+    if me in winners:
+        return "you win" if len(winners) == 1 else "you share the win"
+    names = [DIVISIONS[w].name for w in winners]
+    return f"{' and '.join(names)} {'wins' if len(names) == 1 else 'share the win'}"
+
+
 def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
     """What a turn plan (from, to, count, activate) does, judged on the fast model."""
     src, dst, k, x = plan
@@ -66,6 +74,10 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
     text = (f"move {k} Test Subject{s} from {PANEL_LETTERS[src]} to {PANEL_LETTERS[dst]}")
     c = b.copy()
     c.move(me, src, dst, k)
+    if c.over is not None:
+        # The move itself ends the game (into the Turret, say): no activation follows, and
+        # the plan had told one as if the game went on (a play-tester).
+        return text + f": this ends the game at once, and {_winners(c.over, me)}"
     if x < 0:
         return text
     who = c.rewarded(x)
