@@ -1073,6 +1073,6 @@ def _said(s: Any, text: str) -> str:
     """A target chamber's sentence for screen readers and its tooltip: the engine's, and for
     a Turret placed, what it costs the player ("...: 2 Orange Test Subjects destroyed"), as
     the choices bar says (`targets.harm_note`)."""
-    if text.startswith("turret "):
+    if targets.turret_costs(s, text):
         return eventlog.own_losses_text(s, text, targets.outcome(s, text))
     return s.describe(text)

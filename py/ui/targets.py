@@ -165,19 +165,32 @@ def ways_hint(s: Any, t: Targets, press_word: str) -> str:
 def harm_note(s: Any, texts: list[str]) -> str:
     """Where a Turret to place would destroy the deciding player's own Test Subjects, in
     the engine's counts ("The Turret destroys your own Test Subjects where it goes: 2 in
-    K."): a play-tester put it in a chamber of theirs, and nothing had said so."""
+    K."): a play-tester put it in a chamber of theirs, and nothing had said so. Likewise a
+    Test Subject of theirs delivered into the Turret's chamber ("The Turret destroys a Test
+    Subject of yours delivered to B."): another took a free one there, unwarned."""
     hits = [f"{lost} in {text.split()[1]}" for text in texts
-            if (lost := turret_costs(s, text))]
-    if not hits:
-        return ""
-    return f"The Turret destroys your own Test Subjects where it goes: {listed(hits)}."
+            if text.startswith("turret ") and (lost := turret_costs(s, text))]
+    into = [text.split()[-1] for text in texts
+            if not text.startswith("turret ") and turret_costs(s, text)]
+    notes = []
+    if hits:
+        notes.append(f"The Turret destroys your own Test Subjects where it goes: {listed(hits)}.")
+    if into:
+        notes.append(f"The Turret destroys a Test Subject of yours delivered to "
+                     f"{listed(list(dict.fromkeys(into)))}.")
+    return " ".join(notes)
+
+
+# The actions that put the deciding player's Test Subjects where the Turret may destroy
+# them: the Turret placed, a subject delivered (a reward, a move's free one).
+_INTO_TURRET = ("turret ", "subject ", "bonus subject ")
 
 
 def turret_costs(s: Any, text: str) -> int:
-    """How many of the deciding player's own Test Subjects placing the Turret by `text`
-    destroys (0 for any other action), counted from the engine's events."""
-    verb, _, letter = text.partition(" ")
-    if verb != "turret" or letter == "stay":
+    """How many of the deciding player's own Test Subjects the action `text` has the Turret
+    destroy (placing it, or delivering a subject into its chamber; 0 for any other action),
+    counted from the engine's events."""
+    if not text.startswith(_INTO_TURRET) or text == "turret stay":
         return 0
     me = s.current_player
     return sum(e.count for e in outcome(s, text).events
