@@ -331,9 +331,15 @@ def test_a_move_that_ends_the_game_waits_for_a_confirm_too(page_watch):
     page.wait_for_selector("#choices button.confirm-end", state="detached")
     assert saved_game(page) == before and not status(page).startswith("Game over")
     page.click(f'[data-action="{action}"]')
-    page.click("#choices button.confirm-end")
+    # Confirmed from the keyboard, the result opens with the focus in it (it fell to the
+    # page's body: a keyboard play-tester's next Tab went to the story chart).
+    page.focus("#choices button.confirm-end")
+    page.keyboard.press("Enter")
     page.wait_for_selector("#gameover[open]")
     assert status(page) == "Game over: Orange wins."
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 100)))")
+    assert page.evaluate("document.activeElement.closest('#gameover') !== null"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
     page.assert_clean()
 
 

@@ -63,6 +63,15 @@ KEYS_THAT_CHOOSE = frozenset(("Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "A
                               "ArrowDown", "Home", "End"))
 
 
+def _focus_in_result() -> None:
+    """The result open, the focus inside it: a keyboard play-tester found it on the page's
+    body once the game ended (the control pressed last had gone with the redraw), so the
+    next Tab went to the story chart's first mark. Its first button, then."""
+    result = by_id("gameover")
+    if result.open and not result.contains(document.activeElement):
+        by_id("go-close").focus()
+
+
 def press_swing(event: Any) -> bool:
     """Enter or Space on a focused mark of a story chart (the result's, the replay's):
     an SVG group, not a button, so the key presses it here, as a click would."""
@@ -824,6 +833,7 @@ class App:
             dialogs.gameover(s, people[0] if len(people) == 1 else None)
             self.replays.story(s)
             by_id("go-hints").textContent = self.hint.gameover_text()
+            later.after_paint(_focus_in_result)
         self.hint.after_render()
         self.access.rendered(s, human and not curtain, t, step, marks,
                              bot_now=not over and not human)

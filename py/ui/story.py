@@ -246,7 +246,8 @@ def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
         right = min(mx + HIT_HALF, (xs[i + 1] + mx) / 2) if i + 1 < len(xs) else mx + HIT_HALF
         # A keyboard reaches each mark too (ui/app.py presses it with Enter or Space).
         out.append(f'<g class="story-swing" data-step="{m.step}" tabindex="0" role="button" '
-                   f'aria-label="Action {m.step}: {escape(m.text)}"><rect class="story-hit" '
+                   f'aria-label="Turn {m.turn}, action {m.step}: {escape(m.text)}">'
+                   f'<rect class="story-hit" '
                    f'x="{left:.1f}" y="{TOP}" width="{right - left:.1f}" '
                    f'height="{base + 14 - TOP}" fill="transparent"/><line x1="{mx:.1f}" '
                    f'y1="{TOP}" x2="{mx:.1f}" y2="{base}" stroke="{colour}" '
