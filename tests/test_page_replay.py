@@ -145,6 +145,13 @@ def test_replay_steps_land_on_the_engines_prefix(page_watch):
     wait_pos(page_watch, 38)
     assert page_watch.evaluate("document.activeElement.dataset.step") == "38"
     assert page_watch.locator("#rv-moves [tabindex='0']").count() == 1
+    # In the list, down and up go a row at a time, as in any list (they jumped a turn).
+    page_watch.keyboard.press("ArrowDown")
+    wait_pos(page_watch, 39)
+    page_watch.keyboard.press("ArrowUp")
+    page_watch.keyboard.press("ArrowUp")
+    wait_pos(page_watch, 37)
+    assert page_watch.evaluate("document.activeElement.dataset.step") == "37"
     turns = page_watch.locator("#rv-moves .rv-turn").count()
     assert turns == len({s.turn_number for s in states[:-1]})
     # A marked moment of the story chart is a way into the game too.

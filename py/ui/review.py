@@ -149,9 +149,16 @@ class ReviewDialog:
         moves = {"ArrowLeft": "prev", "ArrowRight": "next", "ArrowUp": "prev-turn",
                  "PageUp": "prev-turn", "ArrowDown": "next-turn", "PageDown": "next-turn",
                  "Home": "first", "End": "last"}
-        if event.key in moves:
+        key = event.key
+        if key in ("ArrowUp", "ArrowDown") and found(event.target) \
+                and bool(by_id("rv-moves").contains(event.target)):
+            # In the move list, up and down go a row at a time, as in any list (a keyboard
+            # play-tester's down skipped to the next turn's first move); Page Up and Page
+            # Down still go a turn at a time.
+            key = "ArrowLeft" if key == "ArrowUp" else "ArrowRight"
+        if key in moves:
             event.preventDefault()
-            self.step(moves[event.key])
+            self.step(moves[key])
 
     def _on_move_click(self, event: Any) -> None:
         step = clicked_step(event)
