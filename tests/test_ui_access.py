@@ -41,8 +41,12 @@ def test_arrows_move_by_place_on_the_board():
     assert keynav.step(p, "B", "ArrowLeft") == "A"
     assert keynav.step(p, "C", "ArrowRight") is None  # the row's end: stay
     assert keynav.step(p, "A", "ArrowLeft") is None
-    assert keynav.step(p, "B", "ArrowDown") == "D"  # D and E equally near: the left one
+    # D and E equally near: down takes the right one, up the left one, so that down and
+    # then up come back (both took the left one: a keyboard play-tester went ever left).
+    assert keynav.step(p, "B", "ArrowDown") == "E"
     assert keynav.step(p, "E", "ArrowUp") == "B"
+    assert keynav.step(p, "D", "ArrowUp") == "A"
+    assert keynav.step(p, "A", "ArrowDown") == "D"
     assert keynav.step(p, "F", "ArrowUp") == "C"
     assert keynav.step(p, "F", "ArrowDown") == "H"
     assert keynav.step(p, "G", "ArrowDown") is None
@@ -72,6 +76,14 @@ def test_arrows_reach_every_chamber_and_come_back_in_real_labs():
                     if key in ("ArrowLeft", "ArrowRight"):
                         back = "ArrowRight" if key == "ArrowLeft" else "ArrowLeft"
                         assert keynav.step(p, nxt, back) == letter
+                    else:
+                        # Down then up (or up then down) comes back, the column kept.
+                        back = "ArrowUp" if key == "ArrowDown" else "ArrowDown"
+                        there, column = keynav.walk(p, letter, key, None)
+                        assert there == nxt
+                        if abs(p[nxt][0] - p[letter][0]) == 1:
+                            assert keynav.walk(p, nxt, back, column)[0] == letter, \
+                                (letter, key, nxt)
         assert seen == set(p)
 
 

@@ -31,6 +31,9 @@ class Access:
         self.app = app
         self.order: list[str] = []  # the chambers' order in the DOM, as last arranged
         self.places: dict[str, keynav.Place] = {}
+        # Where a run of up and down keys set out from (`keynav.walk`): down then up comes
+        # back.
+        self.column: tuple[str, float] | None = None
         self.marks: dict[str, Any] = {}
         self.focus_key: tuple = ()
         self.state: Any = None
@@ -225,7 +228,8 @@ class Access:
             self.open_command()
             return True
         if key in NAV_KEYS and on_chamber and chamber is not None:
-            nxt = keynav.step(self.places, chamber.getAttribute("data-letter"), key)
+            nxt, self.column = keynav.walk(self.places, chamber.getAttribute("data-letter"),
+                                           key, self.column)
             event.preventDefault()
             if nxt is not None:
                 self._focus(self._hexagon(nxt))

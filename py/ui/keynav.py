@@ -21,12 +21,16 @@ def board_order(places: Mapping[str, Place]) -> list[str]:
     return sorted(places, key=lambda letter: (places[letter][0], places[letter][1], letter))
 
 
-def step(places: Mapping[str, Place], current: str | None, key: str) -> str | None:
+def step(places: Mapping[str, Place], current: str | None, key: str,
+         column: float | None = None) -> str | None:
     """The chamber an arrow key (or Home/End) moves to from `current`, or None to stay.
 
     Left and right move within the row to the nearest chamber on that side. Up and down
-    move to the nearest chamber of the row above or below (hexagons interlock, so when two
-    are equally near the left one is taken), skipping a row only if it is empty. Home and
+    move to the nearest chamber of the row above or below, skipping a row only if it is
+    empty: nearest to `column`, the place a run of up and down keys set out from (`walk`),
+    so that down and then up come back where they began (a keyboard play-tester went ever
+    leftwards). Hexagons interlock, so two are often equally near: up takes the left one
+    and down the right one. Home and
     End go to the first and last chamber in board order. From no chamber (or one no longer
     on the board) any key starts at the first chamber.
     """
@@ -51,10 +55,24 @@ def step(places: Mapping[str, Place], current: str | None, key: str) -> str | No
         if not wanted:
             return None
         target_row = wanted[-1] if key == "ArrowUp" else wanted[0]
-        near = [(abs(p[1] - x), p[1], letter) for letter, p in places.items()
+        side = 1 if key == "ArrowUp" else -1
+        at = x if column is None else column
+        near = [(abs(p[1] - at), side * p[1], letter) for letter, p in places.items()
                 if p[0] == target_row]
         return min(near)[2]
     return None
+
+
+def walk(places: Mapping[str, Place], current: str | None, key: str,
+         column: tuple[str, float] | None) -> tuple[str | None, tuple[str, float] | None]:
+    """`step`, keeping the column a run of up and down keys set out from: `column` is
+    (the chamber the last vertical step reached, the place it set out from), or None.
+    Returns the chamber to move to (None: stay) and the column to keep for the next key."""
+    if key not in ("ArrowUp", "ArrowDown") or current is None or current not in places:
+        return step(places, current, key), None
+    at = column[1] if column is not None and column[0] == current else float(places[current][1])
+    nxt = step(places, current, key, at)
+    return nxt, (nxt, at) if nxt is not None else column
 
 
 def reorder_moves(current: Sequence[str], desired: Sequence[str]) -> list[tuple[str, str | None]]:
