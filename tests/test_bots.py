@@ -557,7 +557,8 @@ def test_a_hint_says_what_the_recycle_takes_from_the_player_too() -> None:
     words = explain._plan_words(Board.read(s.view(0)), 0, (P["A"], P["B"], 1, P["F"]))
     assert ", then activate F, where you hold the majority: it pays you " in words, words
     assert words.endswith("and your 2 Test Subjects there go with it as F is recycled"), words
-    s = pos(subjects={"A": [1, 0], "B": [1, 0], "F": [1, 0]}, step="move")
+    # (Blue keeps a Test Subject in the lab: with none, the move itself ends the game.)
+    s = pos(subjects={"A": [1, 0], "B": [1, 0], "F": [1, 0], "C": [0, 1]}, step="move")
     words = explain._plan_words(Board.read(s.view(0)), 0, (P["A"], P["B"], 1, P["F"]))
     assert words.endswith("and your 1 Test Subject there goes with it as F is recycled"), words
 
