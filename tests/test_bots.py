@@ -565,26 +565,16 @@ def test_a_hint_says_what_the_recycle_takes_from_the_player_too() -> None:
 
 def _judged_and_won(players: int, seeds: range) -> list[tuple[float, float]]:
     """(medium's verdict for the player to move, its share of the win) at the start of every
-    turn of medium games: what the suggestion's chance is corrected against."""
-    from cakegame.bots import board
+    turn of medium games, as bench/ending_fit.py records them to fit the correction."""
+    import math
+    import sys
 
-    out: list[tuple[float, float]] = []
-    for seed in seeds:
-        s = cakegame.new_game(players=players, seed=seed)
-        rows = []
-        last = None
-        k = 0
-        while not s.is_over and s.turn_number < 300:
-            if s.turn_number != last:
-                last = s.turn_number
-                b = board.Board.read_state(s)
-                rows.append((board.value(b, s.turn, s.turn), s.turn))
-            s = s.apply(bots.choose(s.view(s.current_player), "medium", seed=seed * 31 + k))
-            k += 1
-        if s.outcome is not None:
-            won = s.outcome.winners
-            out += [(v, 1.0 / len(won) if who in won else 0.0) for v, who in rows]
-    return out
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import ending_fit
+
+    vi = ending_fit.NAMES.index("value")
+    return [(1.0 / (1.0 + math.exp(-x[vi])), won)
+            for seed in seeds for x, won in ending_fit.positions(seed, players)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
