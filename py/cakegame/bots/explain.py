@@ -59,6 +59,21 @@ def _pct(x: float) -> str:
     return f"{round(100 * max(0.0, min(1.0, x)))}%"
 
 
+def _holder_words(b: Board, p: int, who: int, pays: str, it: str) -> str:
+    """Activating chamber p, where division `who` holds the majority, pays it: said as it
+    is, with what the recycle then takes from that division there ("Blue holds its
+    majority and collects 2 Test Subjects, but loses its 1 Cake Slice there as E is
+    recycled"). (Spelt here: the bots may use only the engine's public API, which has no
+    `words`.)"""
+    lost = [f"{n} {thing}{'s' if n > 1 else ''}"
+            for n, thing in ((b.sub[p][who], "Test Subject"), (b.cake[p][who], "Cake Slice"))
+            if n]
+    text = f"{DIVISIONS[who].name} holds its majority and collects {pays}"
+    if lost:
+        text += f", but loses its {' and '.join(lost)} there as {it} is recycled"
+    return text
+
+
 def _winners(winners: tuple[int, ...], me: int) -> str:
     """Who wins, said to `me`: "you win", "you share the win", "Blue wins"."""
     if me in winners:
@@ -94,18 +109,7 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
         text += (f", then activate {letter}: nobody holds its majority, so nobody collects "
                  "its rewards")
     else:
-        # Activating pays the majority's holder: said as it is, with what the recycle then
-        # takes from that division (its pieces there go with the chamber).
-        other = DIVISIONS[who].name
-        # (Spelt here: the bots may use only the engine's public API, which has no
-        # `words`.)
-        lost = [f"{n} {thing}{'s' if n > 1 else ''}"
-                for n, thing in ((c.sub[x][who], "Test Subject"), (c.cake[x][who], "Cake Slice"))
-                if n]
-        text += (f", then activate {letter}: {other} holds its majority and collects "
-                 f"{_pays(c, x)}")
-        if lost:
-            text += f", but loses its {' and '.join(lost)} there as {letter} is recycled"
+        text += f", then activate {letter}: {_holder_words(c, x, who, _pays(c, x), letter)}"
     mine = c.cake[x][me]
     if mine:
         text += f" (your {mine} Cake Slice{'s' if mine > 1 else ''} there will be incinerated)"
@@ -163,14 +167,15 @@ def _explain(thinker: Any) -> str:
         # its verdict a judged chance of winning: an estimate, which the words must not sell
         # as a certainty.
         games = "1 trial game" if chosen.visits == 1 else f"{chosen.visits} trial games"
+        rated = _pct(chance(chosen.mean(), n_players))
         rating = (f" Tried in {games} played on to your next turn, with the others' moves "
                   f"guessed as the medium computer would play them, it rates "
-                  f"{_pct(chance(chosen.mean(), n_players))} as a chance to win")
+                  f"{rated} as a chance to win")
         if others:
             n = options - 1  # the other choices the search tried first
             # A tie is said as one ("does the most for you ... 93%", then "the best of the 4
             # other choices it tried: 93%", read as a contradiction).
-            also = "also " if _pct(others[0]) == _pct(chance(chosen.mean(), n_players)) else ""
+            also = "also " if _pct(others[0]) == rated else ""
             rating += (f" (the one other choice it tried: {also}{_pct(others[0])})" if n == 1
                        else f" (the best of the {n} other choices it tried: "
                             f"{also}{_pct(others[0])})")
@@ -189,15 +194,8 @@ def _explain(thinker: Any) -> str:
             why = f"nobody holds its majority, so nobody collects its rewards ({pays})"
         else:
             # Said as it is: the holder collects (it read "it stops Blue collecting its
-            # rewards", and Blue collected them: a play-tester), and what the recycle then
-            # takes from it there.
-            other = DIVISIONS[who].name
-            lost = [f"{n} {thing}{'s' if n > 1 else ''}"
-                    for n, thing in ((b.sub[p][who], "Test Subject"),
-                                     (b.cake[p][who], "Cake Slice")) if n]
-            why = f"{other} holds its majority and collects its rewards ({pays})"
-            if lost:
-                why += f", but loses its {' and '.join(lost)} there as it is recycled"
+            # rewards", and Blue collected them: a play-tester).
+            why = _holder_words(b, p, who, f"its rewards ({pays})", "it")
         return f"Suggested: {said}: {why}.{rating}"
     if action.verb in (Verb.PLAY, Verb.GUN, Verb.BURN, Verb.END):
         what = {Verb.PLAY: "of what your cards can do now, its Aperture action does the most "
