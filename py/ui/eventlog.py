@@ -271,12 +271,10 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
 
     `moves` is `Session.since_events(me)`: (seat that moved, its events) per move. Read from
     the engine's events only, never from the log's words."""
-    lost_s: dict[int, list[str]] = {}  # seat -> chamber per destroyed subject
-    # (seat, loss kind) -> (chamber, cause) per loss: what took them, for every division
-    # ("Green lost 1 Test Subject (N)" had left out Blue's Neurotoxin: a play-tester).
-    why: dict[tuple[int, str], list[tuple[str, str | None]]] = {}
-    lost_c: dict[int, list[str]] = {}
-    back_c: dict[int, list[str]] = {}
+    # (seat, loss kind) -> (chamber, cause) per piece lost: how many, where and what took
+    # them, for every division ("Green lost 1 Test Subject (N)" had left out Blue's
+    # Neurotoxin: a play-tester).
+    lost: dict[tuple[int, Any], list[tuple[str, str | None]]] = {}
     my_moved: list[str] = []
     recycled: list[str] = []
     won: dict[int, list[str]] = {}
@@ -306,14 +304,8 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                                     f"{e.chamber}→{e.to}")
         for e in events:
             k, seat = e.kind, e.seat
-            if k is K.SUBJECTS_DESTROYED:
-                lost_s.setdefault(seat, []).extend([e.chamber or ""] * e.count)
-            elif k is K.CAKE_INCINERATED:
-                lost_c.setdefault(seat, []).extend([e.chamber or ""] * e.count)
-            elif k is K.CAKE_RETURNED:
-                back_c.setdefault(seat, []).extend([e.chamber or ""] * e.count)
             if k in LOSSES and seat is not None:
-                why.setdefault((seat, k.value), []).append((e.chamber or "", e.cause))
+                lost.setdefault((seat, k), []).extend([(e.chamber or "", e.cause)] * e.count)
             elif k is K.RECYCLED:
                 row = f"the {e.row} row" if e.row else "a new edge"
                 # "chamber I", not "I": a letter alone read as a word. Who recycled it: the
@@ -356,18 +348,13 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     # The player's own losses say what took them ("O by the Turret"): a Turret already in
     # a chamber another's card moved their subjects into had gone unsaid (a play-tester).
-    if lost_s.get(me):
-        where = lost_s[me]
-        out.append(("loss", f"You lost {_n(len(where), 'Test Subject')} "
-                            f"({_why(why[(me, K.SUBJECTS_DESTROYED.value)])})"))
-    if lost_c.get(me):
-        where = lost_c[me]
-        out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours incinerated "
-                            f"({_why(why[(me, K.CAKE_INCINERATED.value)])})"))
-    if back_c.get(me):
-        where = back_c[me]
-        out.append(("loss", f"{_n(len(where), 'Cake Slice')} of yours back to supply "
-                            f"({_why(why[(me, K.CAKE_RETURNED.value)])})"))
+    for kind, said in ((K.SUBJECTS_DESTROYED, "You lost {}"),
+                       (K.CAKE_INCINERATED, "{} of yours incinerated"),
+                       (K.CAKE_RETURNED, "{} of yours back to supply")):
+        pieces = lost.get((me, kind))
+        if pieces:
+            what = "Test Subject" if kind is K.SUBJECTS_DESTROYED else "Cake Slice"
+            out.append(("loss", said.format(_n(len(pieces), what)) + f" ({_why(pieces)})"))
     out.extend(("you", text) for text in my_moved)
     # The player's own gains in the others' turns (rewards of a chamber another activated):
     # their count rose with nothing saying why (a play-tester).
@@ -377,12 +364,12 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
             out.extend(("gain", text) for text in _gains(div(seat), won.get(seat),
                                                           got.get(seat, {})))
     out.extend(("recycle", text) for text in recycled)
-    for table, what, kind in ((lost_s, "Test Subject", K.SUBJECTS_DESTROYED),
-                              (lost_c, "Cake Slice", K.CAKE_INCINERATED)):
-        for seat, where in table.items():
-            if seat != me and where:
-                out.append(("others", f"{div(seat)} lost {_n(len(where), what)} "
-                                      f"({_why(why[(seat, kind.value)])})"))
+    for kind, what in ((K.SUBJECTS_DESTROYED, "Test Subject"),
+                       (K.CAKE_INCINERATED, "Cake Slice")):
+        for (seat, k), pieces in lost.items():
+            if k is kind and seat != me:
+                out.append(("others", f"{div(seat)} lost {_n(len(pieces), what)} "
+                                      f"({_why(pieces)})"))
     out.extend(("move", text) for text in deployed + moved + tokens)
     return out
 
