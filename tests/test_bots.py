@@ -692,3 +692,77 @@ def test_a_suggested_plan_whose_move_ends_the_game_says_so() -> None:
         if ends >= 3:
             break
     assert ends >= 1 and goes_on > 10, (ends, goes_on)
+
+
+def test_a_hint_speaks_to_the_player_it_suggests_to() -> None:
+    """The suggestion's first words are said to the player ("Suggested: pick your Test
+    Subjects in chamber A"), as the rest of it is ("The plan: ... your cake"), never of them
+    in the third person ("Suggested: Orange picks their Test Subjects ...")."""
+    from cakegame.bots.explain import explain, said_to_you
+
+    for st in _positions(2, 51, 4) + _positions(3, 52, 3) + _positions(4, 53, 3):
+        t = _hard_thought(st)
+        text = explain(t)
+        me = st.names[st.current_player]
+        first = text.split(". ", 1)[0]
+        assert me not in first and " their " not in first, text
+    # Every sentence the engine has for an action, said to the player who takes it.
+    seen = set()
+    for g in range(12):
+        s = cakegame.new_game(players=2 + g % 3, seed=g)
+        k = 0
+        while not s.is_over:
+            view = s.view(s.current_player)
+            me = s.names[s.current_player]
+            for a in s.legal_actions():
+                said = said_to_you(view, a)
+                assert not said.startswith(me), said
+                assert " their " not in said, said
+                seen.add(said.split()[0])
+            s = s.apply(bots.choose(view, "easy", seed=k))
+            k += 1
+    assert {"pick", "send", "move", "activate", "recycle", "deliver", "place"} <= seen, seen
+    assert not {w for w in seen if w.endswith("s") and w not in ("has",)} - {"your"}, seen
+
+
+def test_a_hints_plan_is_followed_step_by_step() -> None:
+    """The steps a suggested plan still has to take (`plan_steps`) are the very actions
+    the sentence names, each found among the legal actions when its decision comes
+    (`next_step`): following them plays the move and the activation the hint told."""
+    import re
+
+    from cakegame.bots.explain import explain, next_step, plan_steps
+
+    followed = 0
+    for st in _positions(2, 51, 8) + _positions(3, 52, 6) + _positions(4, 53, 6):
+        t = _hard_thought(st)
+        text = explain(t)
+        steps = plan_steps(t)
+        if "The plan: " not in text:
+            assert steps == [], text
+            continue
+        plan = text.split("The plan: ", 1)[1]
+        m = re.match(r"move (\d+) Test Subjects? from ([A-R]) to ([A-R])"
+                     r"(?:, then activate ([A-R]))?", plan)
+        assert m is not None, text
+        s = st.apply(t.best())
+        seat = st.current_player
+        played = [str(t.best())]
+        while steps and not s.is_over and s.current_player == seat:
+            step = next_step(steps, s.legal_actions())
+            if step is None:  # a decision the plan does not make: a cake to carry, a bonus
+                a = bots.choose(s.view(seat), "easy", seed=1)
+                assert a.verb.value not in ("from", "to", "count", "activate"), (text, a)
+            else:
+                steps = steps[step[0]:]
+                a = step[1]
+            played.append(str(a))
+            s = s.apply(a)
+        k, src, dst, x = m.groups()
+        assert f"to {dst}" in played, (text, played)
+        assert f"from {src}" in played or played[0].startswith(("to", "count")), (text, played)
+        if x:
+            assert f"activate {x}" in played, (text, played)
+        followed += 1
+    assert followed >= 5
+    assert next_step([("to", "Z")], cakegame.new_game(players=2, seed=1).legal_actions()) is None

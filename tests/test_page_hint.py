@@ -4,6 +4,7 @@ played by the player's own click, and counted in the game-over dialog."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playhelp import SAVED_GAME, click_random, open_saved, session_save, status
@@ -55,8 +56,19 @@ def test_a_hint_is_shown_explained_played_and_counted(page_watch, artifacts):
     page_watch.click(HINTED)  # play it
     page_watch.wait_for_function(f"document.querySelectorAll('#log li').length > {log_before}")
     assert action.startswith("from ")
-    assert page_watch.locator("[data-hint]").count() == 0  # the marks go with the decision
-    ask_hint(page_watch)  # a second hint, for the next part of the same move
+    # The plan goes on by itself: its next step is suggested at once, the one the sentence
+    # told (a second search had sent the group elsewhere), and is not another hint asked.
+    dst = re.search(r"The plan: move \d+ Test Subjects? from [A-R] to ([A-R])", notice).group(1)
+    page_watch.wait_for_selector(f'[data-action="to {dst}"][data-hint]')
+    assert page_watch.inner_text("#notice").startswith(
+        f"Suggested, as the plan goes on: send them to chamber {dst}"), \
+        page_watch.inner_text("#notice")
+    assert page_watch.locator("#chambers .chamber[data-hint]").count() >= 1
+    assert page_watch.evaluate(HINTS_SAVED) == 1
+    log_before = page_watch.locator("#log li").count()
+    page_watch.click(HINTED)
+    page_watch.wait_for_function(f"document.querySelectorAll('#log li').length > {log_before}")
+    ask_hint(page_watch)  # a second hint, for what the plan does not say (or its next step)
     # The count is kept with the game: a reload does not forget it.
     page_watch.goto("index.html?botpace=0")  # the saved game, its computers at once
     page_watch.wait_for_selector("html[data-boot=ready]", state="attached", timeout=90_000)

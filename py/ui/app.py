@@ -484,6 +484,8 @@ class App:
         self.access.acted(before, text, now, bot=not self.session.is_human(before.current_player))
         self.selected = None
         self.notice("")
+        if human:
+            self.hint.followed(before, text, now)
         self.changed()
         self.saver.soon()
         self.animator.after(before, now, text)

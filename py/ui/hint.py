@@ -33,6 +33,11 @@ class Hints:
         self.shown: tuple[Any, str, list[str], list[str]] | None = None
         self.asking: Any = None  # the state a hint is being worked out for
         self.by_key = False  # that hint was asked with the H key
+        # The turn plan of the last suggestion, while the player follows it: the state its
+        # next step is awaited in, the steps still to come (`explain.plan_steps`), and the
+        # plan in words.
+        self.plan: tuple[Any, list[tuple[str, str]], str] | None = None
+        self.said = ""  # the sentence of the suggestion shown
 
     def wire(self) -> None:
         """Hook the button (call once at start-up)."""
@@ -49,6 +54,7 @@ class Hints:
         """A new (or resumed) game: no hint shown (the count is the game's own)."""
         self.shown = None
         self.asking = None
+        self.plan = None
 
     def why_not(self) -> str:
         """Why no hint can be asked now ("" if one can): the button's title when it is off."""
@@ -73,12 +79,25 @@ class Hints:
         if s is None or self.why_not():
             return
         self.by_key = by_key
+        if self.shown is not None and self.shown[0] is s:
+            # The suggestion on the board (a step of a plan followed, say), said again.
+            self._counted()
+            self._present(self.said)
+            return
+        if self.plan is not None and self.plan[0] is s and self._go_on(s, asked=True):
+            return
         self.asking = s
         asyncio.ensure_future(self._think(s))
 
     async def _think(self, s: Any) -> None:
         from cakegame.bots import Thinker
-        from cakegame.bots.explain import chambers_of, explain, plan_chambers
+        from cakegame.bots.explain import (
+            chambers_of,
+            explain,
+            plan_chambers,
+            plan_steps,
+            plan_words,
+        )
 
         self.app.texts.prop("btn-hint", "disabled", True)
         self.app.notice("Thinking about a suggestion…")
@@ -104,24 +123,94 @@ class Hints:
             return
         action = thinker.best()
         text = explain(thinker)
-        self.app.session.ui["hints"] = self.count + 1
-        self.app.saver.now()
+        self._counted()
         self.shown = (s, str(action), chambers_of(action), plan_chambers(thinker))
+        steps = plan_steps(thinker)
+        self.plan = (s, steps, plan_words(thinker)) if steps else None
+        self._present(text)
+
+    def _present(self, text: str) -> None:
+        """Redraw with the suggestion shown (`self.shown`) marked, and say it."""
+        assert self.shown is not None
+        self.said = text
         if self.app.selected is not None and self.app.selected not in self.shown[2]:
             # A half-made choice elsewhere (a Portal picked to move): set it aside, so the
             # suggestion is on the board to play (it pointed at a chamber that was no choice).
             self.app.selected = None
             text = f"Your half-made choice is set aside. {text}"
         self.app.render()
-        if self.shown[2]:  # the suggested chamber in view, though the lab is wider than its panel
+        self._show(text)
+
+    def _counted(self) -> None:
+        self.app.session.ui["hints"] = self.count + 1
+        self.app.saver.now()
+
+    def _show(self, text: str) -> None:
+        """Put the suggestion shown (`self.shown`) in view and say it."""
+        assert self.shown is not None
+        if self.shown[2]:
+            # the suggested chamber in view, though the lab is wider than its panel
             labview = self.app.labview
             labview.follow(tuple(self.shown[2]), labview.choices)
         self.app.notice(text)
         # Asked from the keyboard (the button, which went off while thinking, or H): the
         # suggestion takes the focus, so Enter plays it.
         if self.by_key or nothing_focused() or document.activeElement.id == "btn-hint":
-            self.app.access.focus_action(str(action), self.shown[2][0] if self.shown[2]
+            self.app.access.focus_action(self.shown[1], self.shown[2][0] if self.shown[2]
                                          else None)
+
+    def followed(self, before: Any, text: str, now: Any) -> None:
+        """The player took `text` in `before`, reaching `now`: while that was the plan's
+        next step (or a decision the plan does not make, a cake to carry say), the plan
+        goes on, and its next step, once it is the decision open, is shown at once."""
+        plan = self.plan
+        self.plan = None
+        if plan is None or plan[0] is not before or now.is_over:
+            return
+        from cakegame import Action
+        from cakegame.bots.explain import next_step
+
+        taken = Action.parse(text)
+        steps = plan[1]
+        step = next_step(steps, [taken])
+        suggested = self.shown is not None and self.shown[0] is before and self.shown[1] == text
+        if step is not None:
+            steps = steps[step[0]:]
+        elif suggested:
+            pass  # the suggestion itself (a card deployed first, say): the plan is ahead
+        elif taken.verb.value in {"from", "to", "count", "activate", "end", "play", "gun"}:
+            return  # the player went another way: the plan is theirs no longer
+        if not steps or now.current_player != before.current_player:
+            return
+        self.plan = (now, steps, plan[2])
+        self._go_on(now, asked=False)
+
+    def _go_on(self, s: Any, asked: bool) -> bool:
+        """Show the plan's next step if it is the decision open in `s`; whether it was."""
+        from cakegame.bots.explain import chambers_of, next_step, said_to_you
+
+        assert self.plan is not None
+        _, steps, words = self.plan
+        step = next_step(steps, s.legal_actions())
+        if step is None:
+            return False
+        used, action = step
+        rest = steps[used:]
+        self.plan = (s, rest, words)
+        if asked:
+            self._counted()
+        view = s.view(s.current_player)
+        own = chambers_of(action)
+        others = [arg for verb, arg in rest if verb != "count" and arg not in own]
+        self.shown = (s, str(action), own, list(dict.fromkeys(others)))
+        text = (f"Suggested, as the plan goes on: {said_to_you(view, action)}. "
+                f"The plan: {words}.")
+        if asked:
+            self._present(text)
+        else:  # within the player's own action, which redraws the board next
+            self.said = text
+            self.app.notice(text)
+        return True
 
     def after_render(self) -> None:
         """Keep the button and the marks in step with the state (called by each redraw)."""

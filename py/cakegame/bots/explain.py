@@ -145,7 +145,7 @@ def _explain(thinker: Any) -> str:
     me = view.seat
     action: Action = thinker.best()
     b = Board.read(view)
-    said = view.describe(action)
+    said = said_to_you(view, action)
     search = getattr(thinker, "_search", None)
     fin = getattr(search, "finish", None)
     if fin is not None and fin.line:
@@ -213,6 +213,74 @@ def _explain(thinker: Any) -> str:
     return f"Suggested: {said}: of the {n} choices it leaves you best placed.{rating}"
 
 
+def said_to_you(view: Any, action: Action) -> str:
+    """The engine's sentence for `action`, said to the player who is to take it: "pick your
+    Test Subjects in chamber A" for "Orange picks their Test Subjects in chamber A". (The
+    suggestion spoke of the player in the third person, then to them: a play-tester.)"""
+    text = view.describe(action)
+    me = view.names[view.current_player]
+    if text.startswith(f"{me}'s "):
+        text = "your " + text[len(me) + 3:]
+    elif text.startswith(f"{me} "):
+        verb, _, rest = text[len(me) + 1:].partition(" ")
+        text = f"{_base_form(verb)} {rest}".rstrip()
+    else:
+        return text
+    return text.replace(" their ", " your ")
+
+
+def _base_form(verb: str) -> str:
+    """The verb of an engine sentence ("picks", "finishes", "has") as said to the player."""
+    if verb == "has":
+        return "have"
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("shes", "ches", "sses", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+def plan_steps(thinker: Any) -> list[tuple[str, str]]:
+    """The steps of the turn plan behind `thinker.best()` still to come after it, each as
+    (verb, first argument) of the action that takes it: [("to", "R"), ("count", "2"),
+    ("activate", "K")]. The page shows each in turn as the player follows the plan, so the
+    suggestion does not change its mind halfway through a move (a second search at the
+    move's second step could send the group elsewhere: a play-tester)."""
+    plan = _plan(thinker, Board.read(thinker.view))
+    if plan is None:
+        return []
+    src, dst, k, x = plan
+    steps = [("from", PANEL_LETTERS[src]), ("to", PANEL_LETTERS[dst]), ("count", str(k))]
+    if x >= 0:
+        steps.append(("activate", PANEL_LETTERS[x]))
+    best = thinker.best()
+    here = (best.verb.value, best.args[0] if best.args else "")
+    return steps[steps.index(here) + 1:] if here in steps else steps
+
+
+def plan_words(thinker: Any) -> str:
+    """The turn plan behind `thinker.best()` in words, as its suggestion tells it ("" if
+    it has none)."""
+    b = Board.read(thinker.view)
+    plan = _plan(thinker, b)
+    return "" if plan is None else _plan_words(b, thinker.view.seat, plan)
+
+
+def next_step(steps: list[tuple[str, str]], legal: list[Action]) -> tuple[int, Action] | None:
+    """The plan's next step among the legal actions, with how many of `steps` it uses up:
+    a step whose decision is not asked (a count when only one Test Subject can go) is passed
+    over; None when the decision open now is one the plan does not make, or the plan's
+    choice for it is not among the legal actions."""
+    verbs = {a.verb.value for a in legal}
+    for i, (verb, arg) in enumerate(steps):
+        if verb not in verbs:
+            continue
+        same = sorted((a for a in legal if a.verb.value == verb and a.args[:1] == (arg,)),
+                      key=lambda a: len(a.args))
+        return (i + 1, same[0]) if same else None
+    return None
+
+
 def chambers_of(action: Action) -> list[str]:
     """The chamber letters an action names (to show it on the board)."""
     return [a for a in action.args if len(a) == 1 and a in PANEL_LETTERS]
@@ -265,4 +333,5 @@ def plan_chambers(thinker: Any) -> list[str]:
     return [q for i, q in enumerate(out) if q not in own and q not in out[:i]]
 
 
-__all__ = ["chambers_of", "explain", "plan_chambers"]
+__all__ = ["chambers_of", "explain", "next_step", "plan_chambers", "plan_steps", "plan_words",
+           "said_to_you"]
