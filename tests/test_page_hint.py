@@ -277,3 +277,24 @@ def _several_choices_in_each_chamber(chambers: int) -> str:
                 and not t.buttons and not t.cards)
 
     return session_save(2, 1, wanted)
+
+
+def test_a_suggestion_that_ends_the_game_says_so(page_watch):
+    """Every choice left ends the game (the last recycle of a game, say): the suggestion
+    tells how it ends, as the confirm bar would only after the choice was made (a Neurotoxin
+    was suggested with no word that it ended the game: a play-tester)."""
+
+    def every_choice_ends_it(ses) -> bool:
+        st = ses.state
+        acts = st.legal_actions()
+        return (st.current_player == 0 and len(acts) > 1
+                and all(st.apply(a).is_over for a in acts))
+
+    page = page_watch
+    open_saved(page, session_save(2, 1, every_choice_ends_it))
+    page.wait_for_selector("#btn-hint:not([disabled])")
+    ask_hint(page)
+    notice = page.inner_text("#notice")
+    assert re.search(r"This ends the game (at once, and you (win|share the win)|and you lose: )",
+                     notice), notice
+    page.assert_clean()

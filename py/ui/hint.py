@@ -17,7 +17,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from . import bots_bridge
+from . import bots_bridge, labels
 from .dom import found, nothing_focused
 
 HINT_LEVEL = "hard"
@@ -123,6 +123,7 @@ class Hints:
             return
         action = thinker.best()
         text = explain(thinker)
+        text += self._ending(s, str(action), text)
         self._counted()
         self.shown = (s, str(action), chambers_of(action), plan_chambers(thinker))
         steps = plan_steps(thinker)
@@ -140,6 +141,21 @@ class Hints:
             text = f"Your half-made choice is set aside. {text}"
         self.app.render()
         self._show(text)
+
+    def _ending(self, s: Any, action: str, said: str) -> str:
+        """A sentence for a suggestion that ends the game at once, when what it says does
+        not tell it already: the page asked "this ends the game" only in the confirm bar,
+        after the player had chosen it (a Neurotoxin suggested, say: a play-tester)."""
+        if "ends the game" in said:
+            return ""
+        after = self.app.session.would_leave(action)
+        if after is None or not after.is_over or after.outcome is None:
+            return ""
+        o, seat = after.outcome, s.current_player
+        if seat not in o.winners:
+            return " " + labels.losing_warning(o, s.names, seat)
+        return (" This ends the game at once, and you "
+                f"{'win' if len(o.winners) == 1 else 'share the win'}.")
 
     def _counted(self) -> None:
         self.app.session.ui["hints"] = self.count + 1
@@ -205,6 +221,7 @@ class Hints:
         self.shown = (s, str(action), own, list(dict.fromkeys(others)))
         text = (f"Suggested, as the plan goes on: {said_to_you(view, action)}. "
                 f"The plan: {words}.")
+        text += self._ending(s, str(action), text)
         if asked:
             self._present(text)
         else:  # within the player's own action, which redraws the board next
