@@ -449,11 +449,16 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
         turn = eventlog.turn_summary(ses.turn_events(me), me)
         assert page.evaluate(TURN_SO_FAR) == [[k, t] for k, t in turn]
         if turn:
-            # The news here tells the person's own losses, so it still leads, and what they
-            # did this turn follows (without losses in the news, it would come first).
+            # The news here tells the person's own losses, so they still lead; what they
+            # did this turn follows at once, whatever else the news holds (it had followed
+            # the whole news when the news told losses, and led it otherwise: a jump).
             told = page.inner_text("#since-text")
             assert told.startswith("Since your last turn: "), told
-            assert told.endswith("\nThis turn so far: " + " · ".join(t for _, t in turn))
+            lines = told.split("\n·\n")  # each line's break is a "·" of its own
+            assert lines[1] == "This turn so far: " + " · ".join(t for _, t in turn), told
+            assert all(k in ("loss", "you") for k, _ in news[:len(lines[0].split(" · "))])
+            if len(lines) > 2:
+                assert lines[2].startswith("Also since your last turn: "), told
             assert [list(p) for p in page.evaluate(SINCE)["phrases"]] == news
             break
         action, _ = person_choice(page)

@@ -629,10 +629,10 @@ class Panels:
         consequences first (`eventlog.since_summary`): one span per phrase, its kind in
         `data-kind`. Once the player has acted, what they did this turn so far
         (`eventlog.turn_summary`, the same way) comes first, on a line of its own, and the
-        news stays under it, quieter (`read`: the player has acted since it came); news of
-        the player's own losses still leads. With nothing to tell, `idle` (a turn's outline,
-        for a person about to play), quiet; else the strip keeps its room, empty (css: no
-        jumps)."""
+        news stays under it, quieter (`read`: the player has acted since it came); what
+        happened to the player themselves (their losses) still leads. With nothing to tell,
+        `idle` (a turn's outline, for a person about to play), quiet; else the strip keeps
+        its room, empty (css: no jumps)."""
         turn_so_far = turn_so_far or []
         key = (tuple(phrases), tuple(turn_so_far), lead, news_lead, read, idle)
         if key == self.since_key:
@@ -640,27 +640,38 @@ class Panels:
         self.since_key = key
         sep = markup("span", " · ", "since-sep", aria_hidden="true")
         brk = markup("span", " · ", "since-sep since-break", aria_hidden="true")
-        news: list[str] = []
-        if phrases:
+
+        def told(lead_words: str, part: list[tuple[str, str]]) -> list[str]:
             # A line for each part of the news (what happened to you, the others' gains,
             # their losses, the moves): a busy round of four players reads as lines, not as
             # one run of phrases.
-            news.append(markup("span", news_lead, "since-lead"))
-            for i, (kind, text) in enumerate(phrases):
+            out = [markup("span", lead_words, "since-lead")] if part else []
+            for i, (kind, text) in enumerate(part):
                 if i:
-                    new_line = SINCE_PART[kind] != SINCE_PART[phrases[i - 1][0]]
-                    news.append(brk if new_line else sep)
-                news.append(markup("span", text, f"since-p {kind}", data_kind=kind))
-        mine: list[str] = []
-        if turn_so_far:
-            mine.append(markup("span", lead, "since-lead since-now"))
-            mine.append(sep.join(markup("span", text, f"since-turn {kind}", data_kind=kind)
-                                 for kind, text in turn_so_far))
-        # What the player did this turn comes first, the freshest, so a short box (a
-        # phone's, under two rows of choices) cuts the older news rather than this; but
-        # the player's own losses lead whenever the news has any.
-        first, then = (news, mine) if any(k == "loss" for k, _ in phrases) else (mine, news)
-        parts = first + [brk] + then if first and then else first + then
+                    new_line = SINCE_PART[kind] != SINCE_PART[part[i - 1][0]]
+                    out.append(brk if new_line else sep)
+                out.append(markup("span", text, f"since-p {kind}", data_kind=kind))
+            return out
+
+        if not turn_so_far:
+            parts = told(news_lead, phrases)
+        else:
+            # What the player did this turn comes first, the freshest, so a short box (a
+            # phone's, under two rows of choices) cuts the older news rather than this;
+            # only what happened to the player themselves (their losses) stays above it.
+            # In that one place whatever the news holds: it had led the news, or followed
+            # it when the news told losses, and the line was read as jumping (a play-tester).
+            own = [p for p in phrases if SINCE_PART[p[0]] == 0]
+            rest = [p for p in phrases if SINCE_PART[p[0]] != 0]
+            mine = [markup("span", lead, "since-lead since-now"),
+                    sep.join(markup("span", text, f"since-turn {kind}", data_kind=kind)
+                             for kind, text in turn_so_far)]
+            blocks = [told(news_lead, own), mine,
+                      told(f"Also {news_lead[0].lower()}{news_lead[1:]}" if own else news_lead,
+                           rest)]
+            parts = []
+            for block in (b for b in blocks if b):
+                parts += ([brk] if parts else []) + block
         if not parts and idle:
             by_id("since-text").innerHTML = (markup("span", "A turn: ", "since-lead")
                                              + markup("span", idle, "since-idle"))
