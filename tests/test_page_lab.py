@@ -1269,3 +1269,63 @@ def test_a_recycle_that_ends_the_game_draws_no_landing_places(page_watch):
     for a in s.legal_actions():
         assert page.locator(f'#choices button[data-action="{a}"]').count() == 1, a
     page.assert_clean()
+
+
+GIST = """
+() => [...document.querySelectorAll('#chambers > .chamber:not(.gone)')].map(g => {
+  const letter = g.querySelector('.gist-letter').getBoundingClientRect();
+  const hold = g.querySelector('.gist-hold');
+  return [g.dataset.letter, letter.height,
+          hold ? +[...hold.classList].find(c => /^d\\d$/.test(c)).slice(1) : null,
+          [...g.querySelectorAll('.count, .letter, .tok:not(.gist .tok)')]
+            .some(e => e.getClientRects().length > 0)];
+})
+"""
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_late_lab_fitted_on_a_phone_shows_each_chamber_s_gist(page_watch, artifacts):
+    """A four-player lab twelve chambers wide, fitted on a phone, drew its chambers about
+    24 px wide with their 15-unit counts unreadable (a play-tester). Drawn so small, each
+    chamber shows its gist: its letter, large, and who holds its majority (the engine's
+    counts: strictly most Test Subjects there). The lab is then a map: a tap on a chamber
+    that is no choice shows it at the readable size."""
+    from ui import drawing
+
+    kept = {}
+
+    def wide(ses) -> bool:
+        st = ses.state
+        xs = [c.x for c in st.chambers()]
+        kept["state"] = st
+        return (max(xs) - min(xs)) / 2 + 1 >= 12 and st.decision == "move" \
+            and st.current_player == 0
+
+    page = page_watch
+    open_saved(page, session_save(4, 26, wide))
+    page.wait_for_selector("#chambers .chamber.target")
+    assert page.locator("#lab-wrap.gist").count() == 0  # readable: the contents
+    page.click("#lab-fit")
+    page.wait_for_selector("#lab-wrap.gist")
+    page.screenshot(path=str(artifacts / "phone-late-fit.png"))
+    shown = page.evaluate(GIST)
+    state = kept["state"]
+    want = {c.letter: drawing.holder(c.subjects) for c in state.chambers()}
+    assert {letter: hold for letter, _h, hold, _d in shown} == want
+    assert any(h is not None for h in want.values()) and None in want.values()
+    assert all(h >= 11 for _l, h, _s, _d in shown), shown  # letters a glance reads
+    assert not any(detail for *_, detail in shown)  # the unreadable counts are not drawn
+    # A tap on a chamber that is no choice: the readable size, with it in view.
+    other = page.evaluate("[...document.querySelectorAll('#chambers > .chamber:not(.gone)"
+                          ":not(.target):not(.multi):not(.second)')].map(g => g.dataset.letter)"
+                          ".slice(-1)[0]")
+    box = page.locator(f'#chambers .chamber[data-letter="{other}"] .hex').bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_selector("#lab-wrap:not(.gist):not(.fit)")
+    assert page.inner_text("#lab-fit") == "Fit"
+    page.wait_for_function("""l => { const w = document.getElementById('lab-wrap')
+        .getBoundingClientRect(), c = document.querySelector(
+        `#chambers .chamber[data-letter="${l}"] .hex`).getBoundingClientRect();
+        return c.left >= w.left - 1 && c.right <= w.right + 1; }""", arg=other)
+    assert "not a choice" not in page.inner_text("#notice")
+    page.assert_clean()

@@ -71,9 +71,35 @@ def chamber_title(c: Any, names: tuple[str, ...] | list[str], disarmed: bool = F
     return "; ".join(parts)
 
 
+# A chamber's gist: the inner hexagon tinted with the colour of the majority's holder.
+GIST_HEX = "0,-44.4 38.5,-22.2 38.5,22.2 0,44.4 -38.5,22.2 -38.5,-22.2"
+
+
+def holder(subjects: tuple[int, ...] | list[int]) -> int | None:
+    """The division with strictly more Test Subjects in a chamber than each other one, or
+    None (nobody there, or a tie for most)."""
+    most = max(subjects, default=0)
+    if most == 0 or list(subjects).count(most) > 1:
+        return None
+    return list(subjects).index(most)
+
+
+def gist_markup(c: Any) -> str:
+    """The chamber as the lab shows it when drawn too small to read its contents (a whole
+    late lab fitted on a phone): its letter, large, and who holds its majority, by colour
+    and by the division's shape (css/game.css shows this or the contents, never both)."""
+    who = holder(c.subjects)
+    if who is None:
+        return f'<g class="gist"><text class="gist-letter" x="0" y="16">{c.letter}</text></g>'
+    return (f'<g class="gist"><polygon class="gist-hold d{who}" points="{GIST_HEX}"/>'
+            f'<text class="gist-letter" x="0" y="5">{c.letter}</text>'
+            f'<use href="#tok-{who}" class="tok d{who}" x="-12" y="12" width="24" '
+            'height="24"/></g>')
+
+
 def chamber_markup(c: Any, portal: int | None, players: int, disarmed: bool = False) -> str:
-    """SVG markup of a chamber's contents, centred on (0, 0)."""
-    out: list[str] = [f'<text class="letter" x="0" y="-35">{c.letter}</text>']
+    """SVG markup of a chamber's contents, centred on (0, 0), and its gist (`gist_markup`)."""
+    out: list[str] = [gist_markup(c), f'<text class="letter" x="0" y="-35">{c.letter}</text>']
     icons = [i.value for i in c.icons]
     for ox, code in zip(slots(len(icons), 19.0), icons):
         out.append(f'<use href="#i-{code}" class="icon i-{code}" x="{ox - 8:.1f}" y="-28" '

@@ -12,6 +12,10 @@ two fingers pinch the zoom; the middle button fits the whole lab ("Fit") or goes
 back to the readable size ("Actual size"), between "Zoom out" and "Zoom in".
 A drag never counts as a click on a chamber.
 
+Drawn too small for its contents (`GIST_PX`), each chamber shows its gist (its letter and
+who holds its majority: `drawing.gist_markup`), and the lab is a map: a press on a chamber
+that is no choice shows it at the readable size (`look_at`).
+
 Choices out of view: a marker button at each edge beyond which some chambers to choose lie
 ("3 ▸") scrolls the nearest of them into view. The lab's place and scale in the panel are
 read once, in the frame after a redraw, zoom or resize; the chambers' positions come from
@@ -39,6 +43,10 @@ MARKER_ROOM = 48.0  # CSS px kept free at an edge where a marker may still stand
 MARKER_HALF = 20.0  # half a marker's height, CSS px (css/game.css: 2.5rem)
 MARKER_WIDTH = 52.0  # a side marker's width with a one-digit count ("◂ 6"), CSS px
 MARKER_INSET = 6.4  # a side marker's distance from the panel's edge, CSS px (.4rem)
+# A chamber drawn narrower than this (CSS px) shows its gist, not its contents: its counts
+# would be under 9 px (a late four-player lab fitted on a phone drew chambers 24 px wide,
+# too small to read: a play-tester).
+GIST_PX = 56.0
 
 
 class LabView:
@@ -59,6 +67,7 @@ class LabView:
         self.geo: edges.Window | None = None
         self.origin = (0.0, 0.0)  # the SVG origin in the panel's content, CSS px
         self.scale = 1.0  # CSS px per SVG unit
+        self.gist = False  # chambers show their gist: drawn too small for their contents
         self.hidden: dict[str, list[tuple[float, float]]] = {}
         self.shown: dict[str, int] = {}  # side -> the count its marker shows now
         self.more = ""  # the sides past which some of the lab lies ("left right"), as shown
@@ -195,6 +204,10 @@ class LabView:
                        pic.top + (pic.height - box[3] * scale) / 2
                        - outer.top - wrap.clientTop + top - box[1] * scale)
         self.scale = scale
+        gist = scale * drawing.W < GIST_PX
+        if gist != self.gist:
+            self.gist = gist
+            wrap.classList.toggle("gist", gist)
         self.border_top = float(wrap.clientTop)
         self.geo = edges.Window(left, top, float(wrap.clientWidth), float(wrap.clientHeight),
                                 float(wrap.scrollWidth), float(wrap.scrollHeight))
@@ -382,6 +395,22 @@ class LabView:
             self.dragged = False
             event.stopPropagation()
             event.preventDefault()
+            return
+        if not self.gist or event.detail == 0:
+            return
+        # The lab drawn small (its gist) is a map: a press on a chamber that is no choice
+        # shows it at the readable size (a choice's press still plays it).
+        chamber: Any = event.target.closest(".chamber")
+        if found(chamber) and not chamber.matches(".target, .second, .multi, .selected"):
+            event.stopPropagation()
+            event.preventDefault()
+            self.look_at(chamber.getAttribute("data-letter"))
+
+    def look_at(self, letter: str) -> None:
+        """Back to the readable size, with this chamber in view."""
+        self.fit = False
+        self.want = (letter,)
+        self._set_zoom(1.0)
 
     def _wheel(self, event: Any) -> None:
         """Ctrl + wheel (and a touchpad's pinch) zooms; a plain wheel scrolls the lab
