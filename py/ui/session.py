@@ -12,7 +12,7 @@ from typing import Any
 
 import cakegame
 
-from . import eventlog, history, saves
+from . import eventlog, history, saves, targets
 
 
 class Session:
@@ -45,10 +45,6 @@ class Session:
         self._listed_for: Any = None  # the state whose legal actions `_listed` holds
         self._listed: list[str] = []
         self._listed_set: frozenset[str] = frozenset()
-        # The last action tried without playing it (state, text, the state it leaves): the
-        # page asks what a click would do (a loss? the turn's end?) and then plays it, and
-        # the engine's states never change, so that one state serves all three.
-        self._tried: tuple[Any, str, Any] | None = None
         self.record: Any = None  # ui.record.Record: the whole game, for replays and links
 
     # ---- starting ------------------------------------------------------------------------
@@ -174,16 +170,10 @@ class Session:
             return None
 
     def _result(self, s: Any, text: str) -> Any:
-        """`text` applied to `s` (raises the engine's refusal), once for the last one asked."""
-        tried = self._tried
-        if tried is not None and tried[0] is s and tried[1] == text:
-            return tried[2]
-        if s is self._listed_for and text in self._listed_set:
-            new = s.apply_unchecked(cakegame.Action.parse(text))
-        else:
-            new = s.apply(text)
-        self._tried = (s, text, new)
-        return new
+        """`text` applied to `s` (raises the engine's refusal), each once per state: the
+        same memo (`targets.outcome`) as the choices' notes, so the move played is the one
+        its note or its confirmation worked out."""
+        return targets.outcome(s, text, listed=s is self._listed_for and text in self._listed_set)
 
     @staticmethod
     def _beaten(after: Any, seat: int) -> bool:
@@ -363,7 +353,6 @@ class Session:
         seat = s.current_player
         # Listed by this very state's legal_actions(): no second legality check.
         new = self._result(s, text)
-        self._tried = None
         # One entry per move, its consequences in words and the chambers it touched.
         entry = eventlog.log_entry(s, text, new)
         self.log.append(entry)

@@ -200,19 +200,23 @@ def turret_costs(s: Any, text: str) -> int:
 class _Outcomes:
     """The states the choices of the latest state lead to, each worked out once: a redraw
     asks what a Turret placed would cost for the choices bar's note, each chamber's button
-    label and its tooltip. The state is held, so its id is never another's."""
+    label and its tooltip; the session, whether a choice ends the game, and then plays it
+    (`Session._result`). The state is held, so its id is never another's."""
 
     def __init__(self) -> None:
         self.state: Any = None
         self.after: dict[str, Any] = {}
 
-    def __call__(self, s: Any, text: str) -> Any:
-        """`s.apply(text)`, from the memo when `s` is the state asked about last."""
+    def __call__(self, s: Any, text: str, listed: bool = False) -> Any:
+        """`s.apply(text)` (raising the engine's refusal), from the memo when `s` is the
+        state asked about last; `listed`: `text` is one of `s`'s legal actions as listed,
+        so the engine need not check it again."""
         if s is not self.state:
             self.state, self.after = s, {}
         after = self.after.get(text)
         if after is None:
-            after = self.after[text] = s.apply(text)
+            after = self.after[text] = (s.apply_unchecked(cakegame.Action.parse(text))
+                                        if listed else s.apply(text))
         return after
 
 
