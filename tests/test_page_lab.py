@@ -1204,7 +1204,7 @@ def test_a_quick_second_click_on_a_chamber_selects_no_text(page_watch):
     WebKit's play-tester met) left its letter selected, highlighted like text."""
     page = page_watch
     page.goto("index.html?players=2&seed=7")
-    page.locator("#lab .chamber:not(.target) text").first.dblclick()
+    page.locator("#lab .chamber:not(.target) text.letter").first.dblclick()
     assert page.evaluate("getSelection().toString()") == ""
     page.assert_clean()
 
