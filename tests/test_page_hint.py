@@ -298,3 +298,36 @@ def test_a_suggestion_that_ends_the_game_says_so(page_watch):
     assert re.search(r"This ends the game (at once, and you (win|share the win)|and you lose: )",
                      notice), notice
     page.assert_clean()
+
+
+def test_a_plan_followed_is_suggested_to_its_activation(page_watch):
+    """A player follows the suggestion step by step, asking again at a decision the plan
+    does not make (the bonus of a single Test Subject's move): the plan goes on after it, to
+    the activation its first sentence told (a second search there had dropped it)."""
+    page = page_watch
+    page.goto("index.html?players=3&seed=9&seats=human,easy,easy&botpace=0")
+    page.wait_for_selector("#btn-hint:not([disabled])")
+    said = [ask_hint(page) and page.inner_text("#notice")]
+    plan = re.search(r"The plan: (move \d+ Test Subjects? from [A-R] to [A-R])"
+                     r"(?:, then activate ([A-R]))?", said[0])
+    assert plan is not None, said[0]
+    played = []
+    for _ in range(8):
+        action = page.get_attribute(HINTED, "data-action")
+        played.append(action)
+        n = page.locator("#log li").count()
+        page.click(HINTED)
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {n}")
+        if action.startswith("activate") or "Orange:" not in page.inner_text("#status"):
+            break
+        if not page.locator(HINTED).count():
+            ask_hint(page)  # a decision the plan does not make
+        said.append(page.inner_text("#notice"))
+    goes_on = [s for s in said if s.startswith("Suggested, as the plan goes on: ")]
+    assert goes_on, said
+    assert all(f"The plan: {plan.group(1)}" in s for s in goes_on), said
+    if plan.group(2):
+        assert f"activate {plan.group(2)}" in played, (said, played)
+        assert any(s.startswith(f"Suggested, as the plan goes on: activate chamber "
+                                f"{plan.group(2)}") for s in said), said
+    page.assert_clean()

@@ -127,7 +127,12 @@ class Hints:
         self._counted()
         self.shown = (s, str(action), chambers_of(action), plan_chambers(thinker))
         steps = plan_steps(thinker)
-        self.plan = (s, steps, plan_words(thinker)) if steps else None
+        if steps:
+            self.plan = (s, steps, plan_words(thinker))
+        elif self.plan is None or self.plan[0] is not s:
+            self.plan = None
+        # else: a decision the plan being followed does not make (a bonus, say) was asked
+        # about: the plan goes on after it.
         self._present(text)
 
     def _present(self, text: str) -> None:
