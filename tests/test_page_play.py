@@ -123,9 +123,17 @@ def test_new_game_over_a_saved_one_asks_first(page_watch, query):
     assert not page_watch.locator("#ng-start").is_visible()
     assert not page_watch.locator("#ng-learn").is_visible()
     assert saved_game(page_watch) == first
+    # It says the game in progress is kept, and keeps it ("Replace it and start" had
+    # deleted a family's hot-seat game: a play-tester).
+    assert "kept aside" in page_watch.inner_text("#ng-confirm")
     page_watch.fill("#ng-seed", "99")
     page_watch.click("#ng-confirm-yes")
     assert saved_game(page_watch)["seed"] == 99
+    kept = page_watch.evaluate("""() => Object.keys(localStorage)
+        .filter(k => k.startsWith('cakegame.save.kept.'))
+        .map(k => JSON.parse(localStorage.getItem(k)).game)""")
+    assert kept == [first]
+    assert "kept aside in this browser" in page_watch.inner_text("#notice")
     page_watch.assert_clean()
 
 

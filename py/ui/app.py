@@ -307,6 +307,12 @@ class App:
         except ValueError as error:
             dialogs.message("The game could not start", str(error))
             return
+        # A game in progress is kept aside, as an import or a continued replay keeps it:
+        # "Replace it and start" had deleted a family's hot-seat game (a play-tester).
+        replaced = self.state is not None and not self.state.is_over
+        kept = self.saver.keep_aside() if replaced else None
+        if replaced and kept is None:
+            self.export()  # storage refused the copy: a file, then
         self.settings = settings
         rec = recordmod.Record(settings.players, settings.seed, settings.game_names(),
                                settings.first, settings.game_seats(), [])
@@ -318,6 +324,9 @@ class App:
         self._game_started()
         self.changed()
         self.saver.now()
+        if kept:
+            self.notice(f"The game this one replaced was kept aside in this browser "
+                        f"({KEPT_HINT}).")
         window.scrollTo(0, 0)  # a new game starts at the top: the status, the tools, the lab
 
     def _start_from_dialog(self, settings: params.Settings) -> None:
