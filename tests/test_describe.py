@@ -180,6 +180,12 @@ def test_illegal_choices_say_why():
     s = pos(hands=[["greg"], []])
     refused(s, "play cube", "Orange does not hold cube")
     refused(s, "from F", "not possible now", "deploy a card")
+    # A chamber with none of the player's Test Subjects is no source, and says so (it had
+    # said only "not possible now", and the choices: a newcomer did not see why).
+    refused(pos(step="move"), "from B", "Orange has no Test Subjects in chamber B to move")
+    refused(pos(step="move"), "from Q", "chamber Q is not in the lab")
+    shove = pos(hands=[["adventure"], []]).apply("play adventure")
+    refused(shove, "from B 1", "no other division has Test Subjects in chamber B")
     m = pos(step="move").apply("from F")
     refused(m, "to Q", "chamber Q is not in the lab")
     refused(m, "to Z", "not a chamber")

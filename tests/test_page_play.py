@@ -450,3 +450,22 @@ def test_a_phone_shows_the_chamber_a_recycle_takes_while_it_waits_for_its_confir
         .getBoundingClientRect(); const x = (c.left + c.right) / 2;
         return w.left <= x && x <= w.right; }""", arg=letter)
     page.assert_clean()
+
+
+def test_a_chamber_that_is_no_choice_says_why(page_watch):
+    """A newcomer clicked a chamber without their Test Subjects at the move and read
+    "Chamber M: from M is not possible now (...); the choices are: ...": not why. The
+    engine's reason is told, of the chamber pressed."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=3&seats=human,easy&botpace=0")
+    page.wait_for_selector("#chambers .chamber.target")
+    assert "move Test Subjects from" in page.inner_text("#status")
+    empty = page.evaluate("""() => [...document.querySelectorAll(
+        '#chambers > .chamber:not(.target):not(.gone)')].map(g => g.dataset.letter)""")
+    letter = empty[0]
+    box = page.locator(f'#chambers .chamber[data-letter="{letter}"] .hex').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.inner_text("#notice") == (
+        f"Chamber {letter} is not a choice now: Orange has no Test Subjects in chamber "
+        f"{letter} to move."), page.inner_text("#notice")
+    page.assert_clean()

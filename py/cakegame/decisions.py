@@ -276,6 +276,20 @@ class Move(Decision):
 
     def refusal(self, d: Data, f: Frame, a: Action, same: list[Action], who: str) -> str | None:
         args = a.args
+        if a.verb is Verb.FROM and f.get("src") is None and args:
+            # Why the chamber is no source (a newcomer read "from M is not possible now
+            # ...; the choices are: ..." and not why: a play-tester).
+            p = R.panel_of(args[0])
+            if d["pos"][p] is None:
+                return f"{a} is not possible: chamber {args[0].upper()} is not in the lab"
+            if f["own"] and d["sub"][p][f["seat"]] == 0:
+                return (f"{a} is not possible: {who} has no Test Subjects in chamber "
+                        f"{args[0].upper()} to move")
+            if not f["own"] and not any(d["sub"][p][s] for s in range(d["players"])
+                                        if s != f["seat"]):
+                return (f"{a} is not possible: no other division has Test Subjects in "
+                        f"chamber {args[0].upper()}")
+            return None
         if a.verb is Verb.TO and f.get("src") is not None and args:
             dst = R.panel_of(args[0])
             if dst == f["src"]:

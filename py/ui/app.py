@@ -564,7 +564,12 @@ class App:
         try:
             s.apply(guess)
         except cakegame.IllegalActionError as error:
-            self.notice(f"Chamber {letter}: {error}")
+            why = str(error)
+            lead = f"{guess} is not possible: "
+            if why.startswith(lead):  # the engine's reason, said of the chamber pressed
+                self.notice(f"Chamber {letter} is not a choice now: {why[len(lead):]}.")
+            else:
+                self.notice(f"Chamber {letter}: {why}")
             return
         self.notice(f"Chamber {letter} is not a choice now.")
 
