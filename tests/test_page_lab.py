@@ -1329,3 +1329,23 @@ def test_a_late_lab_fitted_on_a_phone_shows_each_chamber_s_gist(page_watch, arti
         return c.left >= w.left - 1 && c.right <= w.right + 1; }""", arg=other)
     assert "not a choice" not in page.inner_text("#notice")
     page.assert_clean()
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_on_a_phone_a_tap_on_a_greyed_out_undo_says_why(page_watch):
+    """Nothing to take back: Undo is greyed out (and says so to a screen reader), and a tap
+    on it says why in the notice; a touch screen shows no tooltip, and a disabled button had
+    ignored the tap (a play-tester)."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=3&seats=human,easy&botpace=0")
+    page.wait_for_selector("#chambers .chamber.target")
+    assert page.get_attribute("#btn-undo", "aria-disabled") == "true"
+    assert page.evaluate("getComputedStyle(document.getElementById('btn-undo')).opacity") \
+        == "0.45"
+    page.tap("#btn-undo", force=True)
+    assert page.inner_text("#notice") == "Nothing to take back yet this turn."
+    page.tap("#chambers .chamber.target .hex")  # a decision: now there is one to take back
+    page.wait_for_selector('#btn-undo[aria-disabled="false"]')
+    page.tap("#btn-undo")
+    assert page.inner_text("#notice").startswith("Undone: ")
+    page.assert_clean()

@@ -828,7 +828,10 @@ class App:
                      # empty band of up to 135 px over a phone's lab).
                      labels.TURN_OUTLINE if human and not (over or curtain) else "")
         can_undo = self.confirming is not None or session.can_undo()
-        self.texts.prop("btn-undo", "disabled", curtain or not can_undo)
+        # Greyed out but pressable when there is nothing to take back: a press says why (a
+        # phone has no tooltip, and a disabled button ignored the tap: a play-tester).
+        self.texts.prop("btn-undo", "disabled", curtain)
+        self.texts.prop("btn-undo", "ariaDisabled", "false" if can_undo else "true")
         self.texts.prop("btn-undo", "title", history.UNDO_TITLE if can_undo
                         else session.undo_blocked())
         bots = any(k != "human" for k in session.seats)
