@@ -469,3 +469,30 @@ def test_a_chamber_that_is_no_choice_says_why(page_watch):
         f"Chamber {letter} is not a choice now: Orange has no Test Subjects in chamber "
         f"{letter} to move."), page.inner_text("#notice")
     page.assert_clean()
+
+
+def test_between_people_the_end_of_a_turn_waits_for_a_confirm_when_asked(page_watch):
+    """Hot-seat: a tap that ends the turn hands the device on, and cannot be taken back (a
+    play-tester's mis-tap on a phone). Settings can ask for the confirm that games against
+    computers have: the turn then waits, and stays undoable until it is confirmed."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=3&pass=0")
+    page.wait_for_selector("#chambers .chamber.target")
+    page.click("#more summary")
+    page.click("#btn-prefs")
+    assert not page.is_checked("#pref-confirm-people")  # asked for: it costs a tap a turn
+    page.check("#pref-confirm-people")
+    page.click("#prefs-close")
+    assert json.loads(page.evaluate("localStorage.getItem('cakegame.prefs')"))[
+        "confirm_people"] is True
+    rng = random.Random(4)
+    for _ in range(40):
+        if page.locator("[data-confirm]").count():
+            break
+        assert page.inner_text("#status").startswith("Orange"), "the turn ended unconfirmed"
+        click_random(page, rng)
+    assert page.locator("[data-confirm]").count(), "no confirm came"
+    assert page.inner_text("#status").endswith(": confirm the end of your turn, or go back")
+    page.click("[data-confirm]")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Blue')")
+    page.assert_clean()

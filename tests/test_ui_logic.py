@@ -1695,3 +1695,17 @@ def test_a_test_subject_delivered_into_the_turrets_chamber_is_warned_of():
         if seen >= 3:
             break
     assert seen >= 1 and quiet > 10, (seen, quiet)
+
+
+def test_preferences_read_back_and_anything_wrong_takes_its_default():
+    """The settings kept in this browser: read back as written, and a damaged or foreign
+    value falls back to its default (never an error)."""
+    from ui import prefs
+
+    p = prefs.Prefs(confirm_end=False, confirm_people=True, auto_single=True, pace="fast")
+    assert prefs.from_text(p.to_text()) == p
+    assert prefs.from_text(None) == prefs.Prefs()
+    assert prefs.from_text("{not json") == prefs.Prefs()
+    odd = prefs.from_text('{"confirm_people": "yes", "pace": "warp", "confirm_end": false}')
+    assert odd == prefs.Prefs(confirm_end=False)
+    assert prefs.Prefs().confirm_people is False and prefs.Prefs().confirm_end is True

@@ -215,6 +215,8 @@ class App:
         self._on("prefs-close", "click", lambda e: dialogs.close("prefs"))
         self._on("pref-confirm", "change", lambda e: self.set_pref(
             "confirm_end", bool(e.target.checked)))
+        self._on("pref-confirm-people", "change", lambda e: self.set_pref(
+            "confirm_people", bool(e.target.checked)))
         self._on("pref-single", "change", lambda e: self.set_pref(
             "auto_single", bool(e.target.checked)))
         for pace in ("pace", "pref-pace"):  # beside the status, and in Settings
@@ -399,6 +401,7 @@ class App:
     # ---- preferences ---------------------------------------------------------------------
     def open_prefs(self) -> None:
         by_id("pref-confirm").checked = self.prefs.confirm_end
+        by_id("pref-confirm-people").checked = self.prefs.confirm_people
         by_id("pref-single").checked = self.prefs.auto_single
         by_id("pref-pace").value = self.prefs.pace
         dialogs.open_modal("prefs")
@@ -414,7 +417,8 @@ class App:
             if self.step_waiter is not None and value != "step":
                 self.step_bot()
             self.render()
-        elif name == "confirm_end" and not value and self.confirming and not self.warning:
+        elif (name in ("confirm_end", "confirm_people") and not value and self.confirming
+              and not self.warning):
             self.confirm_end()
         elif name == "auto_single":
             self.changed()
@@ -422,22 +426,25 @@ class App:
     # ---- playing -------------------------------------------------------------------------
     def _to_confirm(self, s: Any, text: str) -> str:
         """What `text` would end that, by the player's preference, waits for a confirm
-        against computer players (the turn stays undoable until then): "turn" when it hands
-        the game to a computer's turn, "game" when it ends the game (which cannot be taken
-        back), or "" when it plays at once."""
-        # `?botpace=` (tests, demos) plays without it unless `&confirm=1` asks for it.
-        wanted = (self.prefs.confirm_end if self.settings.bot_pace_ms is None
-                  else self.settings.confirm)
+        against computer players, or between people at one screen if asked for (the turn
+        stays undoable until then): "turn" when it hands the game to a computer's turn (or,
+        between people, to the next person's), "game" when it ends the game (which cannot
+        be taken back), or "" when it plays at once."""
+        people = all(k == "human" for k in self.session.seats)
+        # Between people only when asked for (Settings); `?botpace=` (tests, demos) plays
+        # without it unless `&confirm=1` asks for it against computers.
+        if self.settings.bot_pace_ms is None:
+            wanted = self.prefs.confirm_people if people else self.prefs.confirm_end
+        else:
+            wanted = self.settings.confirm and not people
         if not wanted or not self.session.is_human(s.current_player):
-            return ""
-        if all(k == "human" for k in self.session.seats):
             return ""
         after = self.session.would_leave(text)
         if after is None:
             return ""  # session.apply explains the refusal
         if after.is_over:
             return "game"
-        if after.turn != s.turn and not self.session.is_human(after.current_player):
+        if after.turn != s.turn and (people or not self.session.is_human(after.current_player)):
             return "turn"
         return ""
 

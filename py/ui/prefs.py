@@ -19,6 +19,9 @@ class Prefs:
     """What the settings dialog and the pace control choose."""
 
     confirm_end: bool = True  # against computers: the turn's last decision waits for a confirm
+    # Between people at one screen: the same, before the device goes to the next person (a
+    # mis-tap there cannot be taken back); asked for, as it costs a tap every turn.
+    confirm_people: bool = False
     auto_single: bool = False  # a decision with one option only is taken by itself
     pace: str = "normal"  # the computer players' pace: slow, normal, fast or step by step
 
@@ -37,6 +40,8 @@ def from_text(text: Any) -> Prefs:
         return p
     if isinstance(data.get("confirm_end"), bool):
         p.confirm_end = data["confirm_end"]
+    if isinstance(data.get("confirm_people"), bool):
+        p.confirm_people = data["confirm_people"]
     if isinstance(data.get("auto_single"), bool):
         p.auto_single = data["auto_single"]
     if data.get("pace") in PACES:
