@@ -117,6 +117,8 @@ def test_new_game_over_a_saved_one_asks_first(page_watch, query):
     page_watch.click("#btn-new")
     # A new game is a new deal (the form kept the game's seed, so "New game" dealt it again).
     assert page_watch.input_value("#ng-seed") not in ("", "3")
+    # The rules are a press away from the first screen (they were under More only).
+    assert page_watch.get_attribute("#ng-rules", "href") == "./rules.html"
     page_watch.click("#ng-start")
     assert page_watch.locator("#ng-confirm").is_visible()
     # The confirmation is then the one way to start: no second start button beside it.

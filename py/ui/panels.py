@@ -573,7 +573,7 @@ class Panels:
                      + card_sides(card))
             playable = bool(t.cards.get(cid))
             if playable:
-                inner += markup("p", "Can be deployed now: use the tray by the prompt.",
+                inner += markup("p", "Can be deployed now: with its buttons above the lab.",
                                 "playable-note")
             out.append(markup("article", None, "card playable" if playable else "card",
                               inner=inner))
