@@ -276,20 +276,23 @@ class Move(Decision):
 
     def refusal(self, d: Data, f: Frame, a: Action, same: list[Action], who: str) -> str | None:
         args = a.args
-        if a.verb is Verb.FROM and f.get("src") is None and args:
-            # Why the chamber is no source (a newcomer read "from M is not possible now
-            # ...; the choices are: ..." and not why: a play-tester).
+        if a.verb is Verb.FROM and f.get("src") is None and args and len(args[0]) == 1 \
+                and args[0].upper() in PANEL_LETTERS:
+            # Why the chamber is no source, then the choices (a newcomer read "from M is not
+            # possible now ...; the choices are: ..." and not why: a play-tester).
             p = R.panel_of(args[0])
+            letter = args[0].upper()
             if d["pos"][p] is None:
-                return f"{a} is not possible: chamber {args[0].upper()} is not in the lab"
-            if f["own"] and d["sub"][p][f["seat"]] == 0:
-                return (f"{a} is not possible: {who} has no Test Subjects in chamber "
-                        f"{args[0].upper()} to move")
-            if not f["own"] and not any(d["sub"][p][s] for s in range(d["players"])
-                                        if s != f["seat"]):
-                return (f"{a} is not possible: no other division has Test Subjects in "
-                        f"chamber {args[0].upper()}")
-            return None
+                why = f"chamber {letter} is not in the lab"
+            elif f["own"] and d["sub"][p][f["seat"]] == 0:
+                why = f"{who} has no Test Subjects in chamber {letter} to move"
+            elif not f["own"] and not any(d["sub"][p][s] for s in range(d["players"])
+                                          if s != f["seat"]):
+                why = f"no other division has Test Subjects in chamber {letter}"
+            else:
+                return None
+            options = ", ".join(str(x) for x in same[:6]) + (" ..." if len(same) > 6 else "")
+            return f"{a} is not possible: {why}; the choices are: {options}"
         if a.verb is Verb.TO and f.get("src") is not None and args:
             dst = R.panel_of(args[0])
             if dst == f["src"]:

@@ -574,7 +574,8 @@ class App:
             why = str(error)
             lead = f"{guess} is not possible: "
             if why.startswith(lead):  # the engine's reason, said of the chamber pressed
-                self.notice(f"Chamber {letter} is not a choice now: {why[len(lead):]}.")
+                why = why[len(lead):].split("; the choices are:")[0]
+                self.notice(f"Chamber {letter} is not a choice now: {why}.")
             else:
                 self.notice(f"Chamber {letter}: {why}")
             return
