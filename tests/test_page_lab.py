@@ -826,6 +826,9 @@ async ([action, letter]) => {
       const frames = g.getAnimations()[0].effect.getKeyframes();
       return [xy(frames[0].transform), xy(frames[frames.length - 1].transform)];
     }),
+    badge: document.querySelector(`#lab .loss[data-loss="${letter}"]`)?.getAttribute('class'),
+    badgeOpacity: (() => { const b = document.querySelector(`#lab .loss[data-loss="${letter}"]`);
+                           return b ? getComputedStyle(b).opacity : null; })(),
   };
 }
 """
@@ -863,6 +866,11 @@ def test_losses_of_a_recycled_chamber_ride_with_it_and_leave_no_mark(page_watch,
     for start, end in seen["floats"]:
         assert start == pytest.approx(was, abs=0.2), seen
         assert end == pytest.approx([x, y - 45], abs=0.2), seen
+    # The next person's news marks the chamber's losses with a badge at its new place: not
+    # shown before the chamber lands there (it stood over the empty place meanwhile).
+    assert seen["badge"] == "loss arrives" and seen["badgeOpacity"] == "0", seen
+    page.wait_for_function(f"getComputedStyle(document.querySelector("
+                           f"'#lab .loss[data-loss=\"{letter}\"]')).opacity === '1'")
     page.wait_for_function("document.querySelectorAll('#fx > *').length === 0",
                            timeout=10_000)
     page.assert_clean()

@@ -1299,13 +1299,13 @@ def test_the_choices_bar_lists_its_ways_as_one_sentence():
 
     assert hint("burn K", "play glados", "gun glados", "end") == (
         "Burn one of your Cake Slices in a highlighted chamber for a reward (Cave Johnson's "
-        "Combustible Lemons, 1 choice), deploy a card with its buttons below, or choose:")
+        "Combustible Lemons, 1 choice), deploy one of your cards, or choose:")
     assert hint("burn K", "play glados") == (
         "Burn one of your Cake Slices in a highlighted chamber for a reward (Cave Johnson's "
-        "Combustible Lemons, 1 choice), or deploy a card with its buttons below.")
+        "Combustible Lemons, 1 choice), or deploy one of your cards.")
     assert hint("from A", "from B") == "Click a highlighted chamber (2 choices)."
     assert hint("from A", "end") == "Click a highlighted chamber (1 choice), or choose:"
-    assert hint("play glados", "end") == "Deploy a card with its buttons below, or choose:"
+    assert hint("play glados", "end") == "Deploy one of your cards, or choose:"
     assert hint("end") == ""
 
 

@@ -347,7 +347,11 @@ class Board:
             x, y = drawing.loss_spot(spot, taken)
             r = drawing.LOSS_R
             taken.append((x - r, y - r, x + r, y + r))
-            out.append(f'<g class="loss" data-loss="{letter}" '
+            view = self.views.get(letter)
+            # A chamber in flight to its new place (a recycle): its badge shows there once
+            # it has landed, not over the empty place before it (css: .loss.arrives).
+            cls = "loss arrives" if view is not None and " travel" in view.cls else "loss"
+            out.append(f'<g class="{cls}" data-loss="{letter}" '
                        f'transform="translate({x:.1f} {y:.1f})">'
                        f'<circle r="{r:g}"/><text y="5">−{count}</text></g>')
         self.loss_layer.innerHTML = "".join(out)

@@ -139,7 +139,7 @@ def guess_text(targets: Targets, decision: str | None, letter: str) -> str | Non
 def ways_hint(s: Any, t: Targets, press_word: str) -> str:
     """The choices bar's opening words: the ways to decide besides its buttons, as one
     list ("Burn one of your Cake Slices in a highlighted chamber for a reward (Cave
-    Johnson's Combustible Lemons, 1 choice), deploy a card with its buttons below, or choose:");
+    Johnson's Combustible Lemons, 1 choice), deploy one of your cards, or choose:");
     "" when the buttons are all there is."""
     ways = []
     if t.board:
@@ -153,7 +153,7 @@ def ways_hint(s: Any, t: Targets, press_word: str) -> str:
         else:
             ways.append(f"{press_word} a highlighted chamber ({count})")
     if t.cards:
-        ways.append("deploy a card with its buttons below")
+        ways.append("deploy one of your cards")
     if not ways:
         return ""
     if t.buttons:
