@@ -199,7 +199,8 @@ class Hints:
             steps = steps[step[0]:]
         elif suggested:
             pass  # the suggestion itself (a card deployed first, say): the plan is ahead
-        elif taken.verb.value in {"from", "to", "count", "activate", "end", "play", "gun"}:
+        elif (taken.verb.value in {"end", "play", "gun"}
+              or any(verb == taken.verb.value for verb, _ in steps)):
             return  # the player went another way: the plan is theirs no longer
         if not steps or now.current_player != before.current_player:
             return
@@ -224,8 +225,7 @@ class Hints:
         own = chambers_of(action)
         others = [arg for verb, arg in rest if verb != "count" and arg not in own]
         self.shown = (s, str(action), own, list(dict.fromkeys(others)))
-        text = (f"Suggested, as the plan goes on: {said_to_you(view, action)}. "
-                f"The plan: {words}.")
+        text = f"Suggested, as the plan goes on: {said_to_you(view, action)}. {words}."
         text += self._ending(s, str(action), text)
         if asked:
             self._present(text)

@@ -149,11 +149,9 @@ def _explain(thinker: Any) -> str:
     search = getattr(thinker, "_search", None)
     fin = getattr(search, "finish", None)
     if fin is not None and fin.line:
-        rest = ", ".join(str(a) for a in fin.line[1:6])
-        more = ", ..." if len(fin.line) > 6 else ""
-        result = "you share the win" if fin.shared else "you win"
-        return (f"Suggested: {said}. This ends the game on your turn, and {result}"
-                f"{f' (then: {rest}{more})' if rest else ''}.")
+        rest = _line_words(view, fin.line)
+        return (f"Suggested: {said}. {_finish_words(fin)}"
+                f"{f' (then: {rest})' if rest else ''}.")
     cands = getattr(search, "cands", None) or []
     chosen = _chosen(thinker)
     n_players = view.players
@@ -161,7 +159,8 @@ def _explain(thinker: Any) -> str:
                      if c.steps and c.steps[0] != action), reverse=True)
     options = len({c.steps[0] for c in cands if c.steps})
     rating = ""
-    if chosen is not None:
+    if chosen is not None and chosen.visits > 0:
+        # (None tried: "Tried in 0 trial games ... it rates 36%" was shown: a play-tester.)
         # In a player's words: a playout is a trial game played on to the next turn (the
         # others' moves in it guessed as medium would play: a model, not who they are), and
         # its verdict a judged chance of winning: an estimate, which the words must not sell
@@ -240,12 +239,43 @@ def _base_form(verb: str) -> str:
     return verb[:-1] if verb.endswith("s") else verb
 
 
+def _finish_words(fin: Any) -> str:
+    return ("This ends the game on your turn, and "
+            f"{'you share the win' if fin.shared else 'you win'}")
+
+
+def _line_words(view: Any, line: tuple[Action, ...], most: int = 5) -> str:
+    """The steps of a winning line after its first, in words said to the player ("place a
+    Portal in chamber R (top row), then pick your Test Subjects in chamber E ..."), told
+    on a deal of the hidden cards the line plays on; "" if it plays on none tried (it was
+    shown in the actions' own codes, "carry 0" read as the opposite of carrying Orange's
+    cake: a play-tester)."""
+    if len(line) < 2:
+        return ""
+    for seed in range(4):
+        st = view.sample(seed)
+        said = []
+        try:
+            for i, a in enumerate(line):
+                if i >= 1:
+                    said.append(said_to_you(st, a))
+                st = st.apply(a)
+        except ValueError:  # the engine's refusal: the line does not play on this deal
+            continue
+        more = ", ..." if len(said) > most else ""
+        return ", then ".join(said[:most]) + more
+    return ""
+
+
 def plan_steps(thinker: Any) -> list[tuple[str, str]]:
     """The steps of the turn plan behind `thinker.best()` still to come after it, each as
     (verb, first argument) of the action that takes it: [("to", "R"), ("count", "2"),
     ("activate", "K")]. The page shows each in turn as the player follows the plan, so the
     suggestion does not change its mind halfway through a move (a second search at the
     move's second step could send the group elsewhere: a play-tester)."""
+    fin = getattr(getattr(thinker, "_search", None), "finish", None)
+    if fin is not None and fin.line:  # a winning line: each of its actions, in order
+        return [(a.verb.value, a.args[0] if a.args else "") for a in fin.line[1:]]
     plan = _plan(thinker, Board.read(thinker.view))
     if plan is None:
         return []
@@ -259,11 +289,15 @@ def plan_steps(thinker: Any) -> list[tuple[str, str]]:
 
 
 def plan_words(thinker: Any) -> str:
-    """The turn plan behind `thinker.best()` in words, as its suggestion tells it ("" if
-    it has none)."""
+    """The turn plan behind `thinker.best()` as its suggestion tells it, a sentence ("The
+    plan: move 1 Test Subject from H to C, then activate J: ...", "This ends the game on
+    your turn, and you win"), without its full stop; "" if it has none."""
+    fin = getattr(getattr(thinker, "_search", None), "finish", None)
+    if fin is not None and fin.line:
+        return _finish_words(fin)
     b = Board.read(thinker.view)
     plan = _plan(thinker, b)
-    return "" if plan is None else _plan_words(b, thinker.view.seat, plan)
+    return "" if plan is None else f"The plan: {_plan_words(b, thinker.view.seat, plan)}"
 
 
 def next_step(steps: list[tuple[str, str]], legal: list[Action]) -> tuple[int, Action] | None:
@@ -275,8 +309,8 @@ def next_step(steps: list[tuple[str, str]], legal: list[Action]) -> tuple[int, A
     for i, (verb, arg) in enumerate(steps):
         if verb not in verbs:
             continue
-        same = sorted((a for a in legal if a.verb.value == verb and a.args[:1] == (arg,)),
-                      key=lambda a: len(a.args))
+        same = sorted((a for a in legal if a.verb.value == verb
+                       and (a.args[0] if a.args else "") == arg), key=lambda a: len(a.args))
         return (i + 1, same[0]) if same else None
     return None
 
