@@ -334,6 +334,8 @@ def test_a_move_that_ends_the_game_waits_for_a_confirm_too(page_watch):
     assert status(page) == "Orange: this move ends the game. Confirm it, or go back"
     assert page.inner_text("#choices button.confirm-end") == "Confirm: end the game"
     assert "This ends the game, which cannot be taken back" in page.inner_text("#choices")
+    # Who it leaves the winner, said before it is played (a tester hesitated, unsure).
+    assert "It ends the game: you win." in page.inner_text("#choices")
     from playwright.sync_api import expect
     expect(page.locator("#choices button.confirm-end")).to_have_accessible_description(
         page.text_content("#choices .choice-label"))

@@ -1709,3 +1709,15 @@ def test_preferences_read_back_and_anything_wrong_takes_its_default():
     odd = prefs.from_text('{"confirm_people": "yes", "pace": "warp", "confirm_end": false}')
     assert odd == prefs.Prefs(confirm_end=False)
     assert prefs.Prefs().confirm_people is False and prefs.Prefs().confirm_end is True
+
+
+def test_an_outcome_is_said_to_the_player_it_concerns():
+    from types import SimpleNamespace
+
+    from ui import labels
+
+    names = ("Ann", "Bo", "Cy")
+    assert labels.result_for(SimpleNamespace(winners=(1,)), names, 1) == "you win"
+    assert labels.result_for(SimpleNamespace(winners=(0, 1)), names, 1) == \
+        "you share the win with Ann"
+    assert labels.result_for(SimpleNamespace(winners=(0, 2)), names, 1) == "Ann and Cy win"

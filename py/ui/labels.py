@@ -109,6 +109,14 @@ def who_won(o: Any, names: tuple[str, ...] | list[str]) -> str:
     return f"{listed([names[w] for w in o.winners])} {'wins' if len(o.winners) == 1 else 'win'}"
 
 
+def result_for(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str:
+    """An outcome said to `seat`: "you win", "you share the win with Bo", "Ann wins"."""
+    if seat in o.winners:
+        others = [names[w] for w in o.winners if w != seat]
+        return f"you share the win with {listed(others)}" if others else "you win"
+    return who_won(o, names)
+
+
 def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str:
     """What a move that ends the game with `seat` beaten would lead to (`o`, the engine's
     `Outcome` of the game it would leave), in the second person: the page's warning before

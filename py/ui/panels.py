@@ -303,8 +303,14 @@ class Panels:
             others = eventlog.others_losses(s, after)
             also = markup("span", f" Also: {', '.join(others)}.", "confirm-others") \
                 if others else ""
+            # Who it leaves the winner: the reason to hesitate (a move that wiped out the
+            # player's own last Test Subjects was asked about with no word of who won).
+            won = ""
+            if ends_game and after is not None and after.outcome is not None:
+                said = labels.result_for(after.outcome, s.names, s.current_player)
+                won = f" It ends the game: {said}."
             html = (markup("span", None, "choice-label hint", id="confirm-what", inner=markup(
-                        "span", f"{does}.", None) + also
+                        "span", f"{does}.{won}", None) + also
                         + markup("span", f" This ends {ends}.", "confirm-tail"))
                     + markup("button", "Confirm: end the game" if ends_game
                              else "Confirm: end my turn", "confirm-end", type="button",
