@@ -1284,7 +1284,9 @@ GIST = """
   const letter = g.querySelector('.gist-letter').getBoundingClientRect();
   const hold = g.querySelector('.gist-hold');
   return [g.dataset.letter, letter.height,
-          hold ? +[...hold.classList].find(c => /^d\\d$/.test(c)).slice(1) : null,
+          hold ? (hold.classList.contains('tie') ? 'tie'
+                  : +[...hold.classList].find(c => /^d\\d$/.test(c)).slice(1)) : null,
+          !!g.querySelector('.gist .turret-tok'),
           [...g.querySelectorAll('.count, .letter, .tok:not(.gist .tok)')]
             .some(e => e.getClientRects().length > 0)];
 })
@@ -1318,10 +1320,15 @@ def test_a_late_lab_fitted_on_a_phone_shows_each_chamber_s_gist(page_watch, arti
     page.screenshot(path=str(artifacts / "phone-late-fit.png"))
     shown = page.evaluate(GIST)
     state = kept["state"]
-    want = {c.letter: drawing.holder(c.subjects) for c in state.chambers()}
-    assert {letter: hold for letter, _h, hold, _d in shown} == want
-    assert any(h is not None for h in want.values()) and None in want.values()
-    assert all(h >= 11 for _l, h, _s, _d in shown), shown  # letters a glance reads
+    want = {c.letter: drawing.holder(c.subjects) if drawing.holder(c.subjects) is not None
+            else ("tie" if max(c.subjects) else None) for c in state.chambers()}
+    # A tie is told apart from an empty chamber (they looked alike: a play-tester), and the
+    # Turret is in sight.
+    assert {letter: hold for letter, _h, hold, _t, _d in shown} == want
+    assert {None, "tie"} <= set(want.values()) and any(type(h) is int for h in want.values())
+    assert {letter: turret for letter, _h, _s, turret, _d in shown} == {
+        c.letter: c.turret for c in state.chambers()}
+    assert all(h >= 11 for _l, h, _s, _t, _d in shown), shown  # letters a glance reads
     assert not any(detail for *_, detail in shown)  # the unreadable counts are not drawn
     # A tap on a chamber that is no choice: the readable size, with it in view.
     other = page.evaluate("[...document.querySelectorAll('#chambers > .chamber:not(.gone)"

@@ -86,15 +86,28 @@ def holder(subjects: tuple[int, ...] | list[int]) -> int | None:
 
 def gist_markup(c: Any) -> str:
     """The chamber as the lab shows it when drawn too small to read its contents (a whole
-    late lab fitted on a phone): its letter, large, and who holds its majority, by colour
-    and by the division's shape (css/game.css shows this or the contents, never both)."""
+    late lab fitted on a phone): its letter, large, who holds its majority, by colour and
+    by the division's shape, or who tie for it, and the Turret if it is there (css/game.css
+    shows this or the contents, never both)."""
     who = holder(c.subjects)
-    if who is None:
-        return f'<g class="gist"><text class="gist-letter" x="0" y="16">{c.letter}</text></g>'
-    return (f'<g class="gist"><polygon class="gist-hold d{who}" points="{GIST_HEX}"/>'
-            f'<text class="gist-letter" x="0" y="5">{c.letter}</text>'
-            f'<use href="#tok-{who}" class="tok d{who}" x="-12" y="12" width="24" '
-            'height="24"/></g>')
+    most = max(c.subjects, default=0)
+    # The Turret, which destroys whatever comes in, stays in sight (top right).
+    turret = ('<use href="#tok-turret" class="turret-tok" x="12" y="-46" width="22" '
+              'height="22"/>' if c.turret else "")
+    if who is None and most == 0:
+        return (f'<g class="gist"><text class="gist-letter" x="0" y="16">{c.letter}</text>'
+                f'{turret}</g>')
+    # A tie for most is not an empty chamber (both had looked alike: a play-tester): a
+    # grey tint and the shapes of the divisions tied.
+    seats = [who] if who is not None else [s for s, n in enumerate(c.subjects) if n == most]
+    tint = f"d{who}" if who is not None else "tie"
+    shapes = "".join(f'<use href="#tok-{s}" class="tok d{s}" x="{ox - 10:.1f}" y="13" '
+                     'width="20" height="20"/>' for ox, s in zip(slots(len(seats), 21.0), seats))
+    if who is not None:
+        shapes = (f'<use href="#tok-{who}" class="tok d{who}" x="-12" y="12" width="24" '
+                  'height="24"/>')
+    return (f'<g class="gist"><polygon class="gist-hold {tint}" points="{GIST_HEX}"/>'
+            f'<text class="gist-letter" x="0" y="5">{c.letter}</text>{shapes}{turret}</g>')
 
 
 def chamber_markup(c: Any, portal: int | None, players: int, disarmed: bool = False) -> str:

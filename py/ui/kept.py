@@ -1,11 +1,11 @@
 """Games kept aside in this browser, as the player sees them listed.
 
 The page never loses a game: one in progress it replaces (a new game, an import, a
-continued replay, another tab's game) is copied to `cakegame.save.kept.<time>`, and a save it cannot read to
-`cakegame.save.broken.<time>` (ui/slot.py). This module turns those stored copies into a
-list a player can act on (ui/keptview.py shows it: open, export, delete): newest first,
-each summed up in words from its save, a damaged one said to be damaged. Pure, so it is
-tested under CPython.
+continued replay, another tab's game) is copied to `cakegame.save.kept.<time>`, and a save
+it cannot read to `cakegame.save.broken.<time>` (ui/slot.py). This module turns those
+stored copies into a list a player can act on (ui/keptview.py shows it: open, export,
+delete): newest first, each summed up in words from its save, a damaged one said to be
+damaged. Pure, so it is tested under CPython.
 """
 
 from __future__ import annotations
