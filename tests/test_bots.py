@@ -817,3 +817,19 @@ def test_a_hint_whose_choice_had_no_trial_game_gives_no_figure() -> None:
         assert text.startswith("Suggested: "), text
         return
     raise AssertionError("no searched position")
+
+
+def test_a_plan_into_the_turret_says_the_turret_destroys_the_group() -> None:
+    """A plan that moves Test Subjects into the Turret's chamber says they are destroyed
+    there (a play-tester followed one, told nothing of it)."""
+    from cakegame.bots.explain import _plan_words
+    from cakegame.content import PANEL_LETTERS
+    from enginehelp import pos
+
+    def at(letter: str) -> int:
+        return PANEL_LETTERS.index(letter)
+
+    b = Board.read(pos(step="move", turret="G").view(0))
+    assert _plan_words(b, 0, (at("F"), at("G"), 2, -1)) == \
+        "move 2 Test Subjects from F to G, where the Turret destroys them"
+    assert _plan_words(b, 0, (at("F"), at("H"), 1, -1)) == "move 1 Test Subject from F to H"

@@ -89,6 +89,10 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
     text = (f"move {k} Test Subject{s} from {PANEL_LETTERS[src]} to {PANEL_LETTERS[dst]}")
     c = b.copy()
     c.move(me, src, dst, k)
+    if c.sub[dst][me] < b.sub[dst][me] + k:
+        # The Turret there destroys them as they come in (a play-tester followed such a
+        # plan, told nothing of it).
+        text += f", where the Turret destroys {'them' if k > 1 else 'it'}"
     if c.over is not None:
         # The move itself ends the game (into the Turret, say): no activation follows, and
         # the plan had told one as if the game went on (a play-tester).
