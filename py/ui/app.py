@@ -839,7 +839,7 @@ class App:
         # Greyed out but pressable when there is nothing to take back: a press says why (a
         # phone has no tooltip, and a disabled button ignored the tap: a play-tester).
         self.texts.prop("btn-undo", "disabled", curtain)
-        self.texts.prop("btn-undo", "ariaDisabled", "false" if can_undo else "true")
+        self.texts.attr("btn-undo", "aria-disabled", "false" if can_undo else "true")
         self.texts.prop("btn-undo", "title", history.UNDO_TITLE if can_undo
                         else session.undo_blocked())
         bots = any(k != "human" for k in session.seats)

@@ -120,6 +120,13 @@ class Texts:
             setattr(by_id(element_id), name, value)
             self._seen[(element_id, name)] = value
 
+    def attr(self, element_id: str, name: str, value: str) -> None:
+        """Set an attribute (`aria-disabled`), unless it already has `value`: ARIA's
+        reflected properties are not in every browser this page runs in."""
+        if self._seen.get((element_id, "@" + name)) != value:
+            by_id(element_id).setAttribute(name, value)
+            self._seen[(element_id, "@" + name)] = value
+
     def forget(self, element_id: str) -> None:
         """The element was changed some other way: the next write goes through."""
         for key in [k for k in self._seen if k[0] == element_id]:
