@@ -1364,3 +1364,28 @@ def test_on_a_phone_a_tap_on_a_greyed_out_undo_says_why(page_watch):
     page.tap("#btn-undo")
     assert page.inner_text("#notice").startswith("Undone: ")
     page.assert_clean()
+
+
+def test_the_first_portal_placed_shows_where_it_went(page_watch):
+    """The Portal Gun places both Portals anew, one at a time: while the second is placed
+    the first is drawn where it went, and the old pair, both moving, no more (the first had
+    shown only as an outline beside the old pair: a play-tester)."""
+    from playhelp import session_save
+
+    kept = {}
+
+    def placing(ses) -> bool:
+        s = ses.state
+        kept["state"] = s
+        return (s.decision == "portal" and s.pending.get("first") is not None
+                and s.current_player == 0 and any(c.portal for c in s.chambers()))
+
+    page = page_watch
+    open_saved(page, session_save(2, 3, placing))
+    page.wait_for_selector("#chambers .chamber.target")
+    s = kept["state"]
+    first = s.pending["first"]
+    drawn = page.evaluate("""() => [...document.querySelectorAll('#chambers > .chamber')]
+        .filter(g => g.querySelector('.content > .portal')).map(g => g.dataset.letter)""")
+    assert drawn == [first], (drawn, first, [c.letter for c in s.chambers() if c.portal])
+    page.assert_clean()

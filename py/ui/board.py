@@ -207,13 +207,19 @@ class Board:
         rule = state.rule
         disarmed = rule is not None and getattr(rule, "value", "") == "turret_disarmed"
         portal_no = 0
+        # Placing the Portals anew (the Portal Gun): the first token is drawn where it went,
+        # and the old pair, which both move, no more (the first had shown only as an
+        # outline, next to the old pair still drawn: a play-tester).
+        first = state.pending.get("first") if state.decision == "portal" else None
         present = set()
         shown: list[tuple[Any, int | None]] = []  # each chamber and its Portal's number
         made: list[tuple[str, str, dict]] = []  # chambers drawn for the first time
         for c in chambers:
             present.add(c.letter)
             portal = None
-            if c.portal:
+            if first is not None:
+                portal = 0 if c.letter == first else None
+            elif c.portal:
                 portal = portal_no
                 portal_no += 1
             shown.append((c, portal))
