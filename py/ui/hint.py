@@ -223,7 +223,9 @@ class Hints:
             self._counted()
         view = s.view(s.current_player)
         own = chambers_of(action)
-        others = [arg for verb, arg in rest if verb != "count" and arg not in own]
+        # The plan's chambers to come (a count, a seat, a row name no chamber).
+        others = [arg for _verb, arg in rest if len(arg) == 1 and arg.isupper()
+                  and arg not in own]
         self.shown = (s, str(action), own, list(dict.fromkeys(others)))
         text = f"Suggested, as the plan goes on: {said_to_you(view, action)}. {words}."
         text += self._ending(s, str(action), text)
