@@ -103,6 +103,8 @@ def test_describe_tells_what_an_action_does_in_a_sentence():
     m = pos(step="move")
     assert m.describe("from F") == "Orange picks their Test Subjects in chamber F (middle row)"
     assert m.apply("from F").describe("to G") == "Orange sends them to chamber G (middle row)"
+    # One Test Subject is "it" ("send them to chamber H" was said of one: a play-tester).
+    assert m.apply("from A").describe("to B") == "Orange sends it to chamber B (top row)"
     t = run(m, "from F", "to G")
     assert t.describe("count 2") == \
         "Orange moves 2 Test Subjects from chamber F to chamber G (middle row)"

@@ -1032,7 +1032,7 @@ def test_a_move_is_one_line_of_the_log(page_watch):
     lines = page.evaluate(LOG_LINES)
     texts = [text for text, _, _ in lines]
     steps = [(text, shown) for text, step, shown in lines if step]
-    assert any(" picks " in t for t, _ in steps) and any(" sends them" in t for t, _ in steps)
+    assert any(" picks " in t for t, _ in steps) and any(" sends " in t for t, _ in steps)
     # Every step is hidden, but the last line (the move under way).
     assert [shown for _, shown in steps[:-1]] == [False] * (len(steps) - 1), steps
     assert steps[-1][1] and texts[-1] == steps[-1][0], (steps[-1], texts[-1])

@@ -269,7 +269,8 @@ class Move(Decision):
                 return f"{who} picks {name(d, a.seat)}'s Test Subjects in {said.here}"
             return f"{who} picks their Test Subjects in {said.here}"
         if v is Verb.TO:
-            return f"{who} sends them to {said.here}"
+            one = f.get("src") is not None and d["sub"][f["src"]][f["who"]] == 1
+            return f"{who} sends {'it' if one else 'them'} to {said.here}"
         owner = "" if f.get("who") == f.get("seat") else f" of {name(d, f['who'])}'s"
         return (f"{who} moves {subjects(a.count or 0)}{owner} from chamber "
                 f"{PANEL_LETTERS[f['src']]} to {chamber(d, f['dst'])}")
