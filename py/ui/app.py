@@ -309,12 +309,9 @@ class App:
         except ValueError as error:
             dialogs.message("The game could not start", str(error))
             return
-        # A game in progress is kept aside, as an import or a continued replay keeps it:
-        # "Replace it and start" had deleted a family's hot-seat game (a play-tester).
-        replaced = self.state is not None and not self.state.is_over
-        kept = self.saver.keep_aside() if replaced else None
-        if replaced and kept is None:
-            self.export()  # storage refused the copy: a file, then
+        # A game in progress is kept aside, as an import keeps it: "Replace it and start"
+        # had deleted a family's hot-seat game (a play-tester).
+        kept = self._keep_in_progress()
         self.settings = settings
         rec = recordmod.Record(settings.players, settings.seed, settings.game_names(),
                                settings.first, settings.game_seats(), [])
@@ -327,8 +324,7 @@ class App:
         self.changed()
         self.saver.now()
         if kept:
-            self.notice(f"The game this one replaced was kept aside in this browser "
-                        f"({KEPT_HINT}).")
+            self.notice(kept)
         window.scrollTo(0, 0)  # a new game starts at the top: the status, the tools, the lab
 
     def _start_from_dialog(self, settings: params.Settings) -> None:
@@ -986,10 +982,7 @@ class App:
                     lead: str = "The game from the file is now in play.") -> None:
         """Replace the game by an imported (or kept) one, keeping the game in progress aside
         first (as a copy in this browser, or as a file if storage refuses the copy)."""
-        replaced = self.state is not None and not self.state.is_over
-        kept = self.saver.keep_aside() if replaced else None
-        if replaced and kept is None:
-            self.export()
+        kept = self._keep_in_progress()
         for d in ("newgame", "gameover", "curtain"):
             dialogs.close(d)
         self.saver.held = False
@@ -999,13 +992,20 @@ class App:
         save.ui = {**save.ui, "revealed": None}
         self.notice("")
         self._resume(save)
-        words = lead + self.import_note
-        if kept:
-            words += f" The game it replaced was kept aside in this browser ({KEPT_HINT})."
-        elif replaced:
-            words += " The game it replaced could not be kept in this browser: it was exported."
+        words = lead + self.import_note + (" " + kept if kept else "")
         self.kept.refresh()
         dialogs.message(title, words)
+
+    def _keep_in_progress(self) -> str:
+        """Keep the game in progress aside before another takes its place: a copy in this
+        browser, or a file if storage refuses the copy. What was done, in words for the
+        player ("" when no game was in progress)."""
+        if self.state is None or self.state.is_over:
+            return ""
+        if self.saver.keep_aside() is not None:
+            return f"The game it replaced was kept aside in this browser ({KEPT_HINT})."
+        self.export()
+        return "The game it replaced could not be kept in this browser: it was exported."
 
     @staticmethod
     def _history_note(save: saves.Save) -> str:
