@@ -159,8 +159,7 @@ class Hints:
         o, seat = after.outcome, s.current_player
         if seat not in o.winners:
             return " " + labels.losing_warning(o, s.names, seat)
-        return (" This ends the game at once, and you "
-                f"{'win' if len(o.winners) == 1 else 'share the win'}.")
+        return f" This ends the game at once, and {labels.result_for(o, s.names, seat)}."
 
     def _counted(self) -> None:
         self.app.session.ui["hints"] = self.count + 1
