@@ -89,23 +89,25 @@ def gist_markup(c: Any) -> str:
     late lab fitted on a phone): its letter, large, who holds its majority, by colour and
     by the division's shape, or who tie for it, and the Turret if it is there (css/game.css
     shows this or the contents, never both)."""
-    who = holder(c.subjects)
-    most = max(c.subjects, default=0)
     # The Turret, which destroys whatever comes in, stays in sight (top right).
     turret = ('<use href="#tok-turret" class="turret-tok" x="12" y="-46" width="22" '
               'height="22"/>' if c.turret else "")
-    if who is None and most == 0:
+    most = max(c.subjects, default=0)
+    if most == 0:
         return (f'<g class="gist"><text class="gist-letter" x="0" y="16">{c.letter}</text>'
                 f'{turret}</g>')
-    # A tie for most is not an empty chamber (both had looked alike: a play-tester): a
-    # grey tint and the shapes of the divisions tied.
-    seats = [who] if who is not None else [s for s, n in enumerate(c.subjects) if n == most]
-    tint = f"d{who}" if who is not None else "tie"
-    shapes = "".join(f'<use href="#tok-{s}" class="tok d{s}" x="{ox - 10:.1f}" y="13" '
-                     'width="20" height="20"/>' for ox, s in zip(slots(len(seats), 21.0), seats))
+    who = holder(c.subjects)
     if who is not None:
+        tint = f"d{who}"
         shapes = (f'<use href="#tok-{who}" class="tok d{who}" x="-12" y="12" width="24" '
                   'height="24"/>')
+    else:
+        # A tie for most is not an empty chamber (both had looked alike: a play-tester):
+        # a grey tint and the shapes of the divisions tied.
+        tint = "tie"
+        tied = [s for s, n in enumerate(c.subjects) if n == most]
+        shapes = "".join(f'<use href="#tok-{s}" class="tok d{s}" x="{ox - 10:.1f}" y="13" '
+                         'width="20" height="20"/>' for ox, s in zip(slots(len(tied), 21.0), tied))
     return (f'<g class="gist"><polygon class="gist-hold {tint}" points="{GIST_HEX}"/>'
             f'<text class="gist-letter" x="0" y="5">{c.letter}</text>{shapes}{turret}</g>')
 
