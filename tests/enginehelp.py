@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Iterator
+
 import pytest
-from cakegame import IllegalActionError, State
+from cakegame import IllegalActionError, State, new_game
 from cakegame.builder import build
 
 # The standard lab: top row A-E (x 0..8), middle F-J (x 1..9), bottom K-O (x 0..8).
@@ -65,3 +68,14 @@ def finish_turn(s: State) -> State:
         s = s.apply("end" if "end" in acts else acts[0])
     assert s.is_over or s.turn == (turn + 1) % s.players
     return s
+
+
+def random_play(players: int, seeds: Iterable[int]) -> Iterator[State]:
+    """Every position of random games, a game per seed, each choice drawn by
+    `random.Random(seed)`: where a test looks for the cases it checks."""
+    for seed in seeds:
+        s = new_game(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            yield s
+            s = s.apply(rng.choice(s.legal_actions()))

@@ -656,41 +656,36 @@ def test_a_suggested_plan_whose_move_ends_the_game_says_so() -> None:
     once: the suggestion's plan had gone on to "then activate P", which never came (a
     play-tester). Every such move found in random games, judged by the engine, is told as
     the end, with who wins; a move that does not end it never is."""
-    import random
-
     from cakegame.bots import explain
     from cakegame.bots.heuristic import P
+    from enginehelp import random_play
 
     ends = goes_on = 0
-    for seed in range(60):
-        s = cakegame.new_game(players=2, seed=seed)
-        rng = random.Random(seed)
-        while not s.is_over and ends < 3:
-            legal = [str(a) for a in s.legal_actions()]
-            if s.decision == "move" and s.pending.get("src") is None \
-                    and s.current_player == s.turn:
-                me = s.current_player
-                b = Board.read(s.view(me))
-                for src in [a.split()[1] for a in legal
-                            if a.startswith("from ") and len(a.split()) == 2][:3]:
-                    t = s.apply(f"from {src}")
-                    for dst in [a.split()[1] for a in map(str, t.legal_actions())
-                                if a.startswith("to ")][:3]:
-                        u = t.apply(f"to {dst}")
-                        after = u.apply(str(u.legal_actions()[-1]))  # all of the group
-                        if after.decision == "carry":
-                            continue
-                        k = int(str(u.legal_actions()[-1]).split()[1])
-                        words = explain._plan_words(b, me, (P(src), P(dst), k, -1))
-                        if after.is_over:
-                            ends += 1
-                            assert "this ends the game at once, and " in words, words
-                        else:
-                            goes_on += 1
-                            assert "ends the game" not in words, words
-            s = s.apply(rng.choice(s.legal_actions()))
+    for s in random_play(2, range(60)):
         if ends >= 3:
             break
+        legal = [str(a) for a in s.legal_actions()]
+        if s.decision == "move" and s.pending.get("src") is None \
+                and s.current_player == s.turn:
+            me = s.current_player
+            b = Board.read(s.view(me))
+            for src in [a.split()[1] for a in legal
+                        if a.startswith("from ") and len(a.split()) == 2][:3]:
+                t = s.apply(f"from {src}")
+                for dst in [a.split()[1] for a in map(str, t.legal_actions())
+                            if a.startswith("to ")][:3]:
+                    u = t.apply(f"to {dst}")
+                    after = u.apply(str(u.legal_actions()[-1]))  # all of the group
+                    if after.decision == "carry":
+                        continue
+                    k = int(str(u.legal_actions()[-1]).split()[1])
+                    words = explain._plan_words(b, me, (P(src), P(dst), k, -1))
+                    if after.is_over:
+                        ends += 1
+                        assert "this ends the game at once, and " in words, words
+                    else:
+                        goes_on += 1
+                        assert "ends the game" not in words, words
     assert ends >= 1 and goes_on > 10, (ends, goes_on)
 
 

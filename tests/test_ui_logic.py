@@ -1673,27 +1673,25 @@ def test_a_test_subject_delivered_into_the_turrets_chamber_is_warned_of():
     there: a play-tester took one, unwarned, while the Turret's own placement did warn. The
     choices bar says so, with the chamber (and the chamber's button and label count it, as
     for the Turret placed: `targets.turret_costs`)."""
+    from enginehelp import random_play
+
     seen = quiet = 0
-    for seed in range(80):
-        s = cakegame.new_game(players=3, seed=seed)
-        rng = random.Random(seed)
-        while not s.is_over and seen < 3:
-            texts = [str(a) for a in s.legal_actions()]
-            into = [t for t in texts if t.startswith(("subject ", "bonus subject "))]
-            fatal = [t for t in into if targets.turret_costs(s, t)]
-            note = targets.harm_note(s, texts)
-            for t in fatal:
-                letter = t.split()[-1]
-                assert [c.letter for c in s.chambers() if c.turret] == [letter]
-                assert f"The Turret destroys a Test Subject of yours delivered to {letter}." \
-                    in note, note
-                seen += 1
-            if into and not fatal:
-                assert "delivered to" not in note, note
-                quiet += 1
-            s = s.apply(rng.choice(s.legal_actions()))
+    for s in random_play(3, range(80)):
         if seen >= 3:
             break
+        texts = [str(a) for a in s.legal_actions()]
+        into = [t for t in texts if t.startswith(("subject ", "bonus subject "))]
+        fatal = [t for t in into if targets.turret_costs(s, t)]
+        note = targets.harm_note(s, texts)
+        for t in fatal:
+            letter = t.split()[-1]
+            assert [c.letter for c in s.chambers() if c.turret] == [letter]
+            assert f"The Turret destroys a Test Subject of yours delivered to {letter}." \
+                in note, note
+            seen += 1
+        if into and not fatal:
+            assert "delivered to" not in note, note
+            quiet += 1
     assert seen >= 1 and quiet > 10, (seen, quiet)
 
 
