@@ -627,27 +627,22 @@ def test_a_suggested_activation_of_another_s_majority_says_that_it_pays_them() -
     """Activating a chamber where another division holds the majority pays that division:
     the suggestion had said "it stops Blue collecting its rewards", and Blue collected them
     (a play-tester). It says who collects, and what the recycle takes from them there."""
-    import random
-
     from cakegame.bots import explain
+    from enginehelp import random_play
 
     seen = 0
-    for seed in range(40):
-        s = cakegame.new_game(players=2, seed=seed)
-        rng = random.Random(seed)
-        while not s.is_over and seen < 2:
-            if s.decision == "activate" and len(s.legal_actions()) > 1:
-                t = bots.Thinker(s.view(s.current_player), "hard", seed=seed, iterations=6)
-                while not t.step(2):
-                    pass
-                text = explain.explain(t)
-                assert "it stops" not in text, text
-                other = s.names[1 - s.current_player]
-                if f": {other} holds its majority and collects its rewards (" in text:
-                    seen += 1
-            s = s.apply(rng.choice(s.legal_actions()))
+    for s in random_play(2, range(40)):
         if seen >= 2:
             break
+        if s.decision == "activate" and len(s.legal_actions()) > 1:
+            t = bots.Thinker(s.view(s.current_player), "hard", seed=s.seed, iterations=6)
+            while not t.step(2):
+                pass
+            text = explain.explain(t)
+            assert "it stops" not in text, text
+            other = s.names[1 - s.current_player]
+            if f": {other} holds its majority and collects its rewards (" in text:
+                seen += 1
     assert seen >= 2
 
 
