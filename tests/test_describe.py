@@ -197,6 +197,36 @@ def test_illegal_choices_say_why():
     refused(c, "count two", "not possible")
 
 
+def test_a_refusal_keeps_its_reason_and_the_choices_apart():
+    """The refusal's parts, for a page that says them its own way ("Chamber B is not a
+    choice now: Orange has no Test Subjects ..."): the page had cut them out of the text."""
+    s = pos(step="move")
+    with pytest.raises(IllegalActionError) as err:
+        s.apply("from B")
+    e = err.value
+    assert e.action == "from B"
+    assert e.reason == "Orange has no Test Subjects in chamber B to move"
+    assert e.choices == tuple(str(a) for a in s.legal_actions()) and "from F" in e.choices
+    assert str(e) == f"from B is not possible: {e.reason}; the choices are: " + \
+        ", ".join(e.choices[:6]) + (" ..." if len(e.choices) > 6 else "")
+    # A reason given by a decision of another kind, with the choices of its verb.
+    a = run(pos(step="move"), "from F", "to G")
+    with pytest.raises(IllegalActionError) as err:
+        a.apply("count 3")
+    assert err.value.reason == "at most 2 Test Subjects can move from there"
+    assert err.value.choices == ("count 1", "count 2")
+    # Asked for something else: the reason is what is asked; nothing more to say: None.
+    with pytest.raises(IllegalActionError) as err:
+        s.apply("activate E")
+    assert err.value.reason == "Orange must choose a chamber to move Test Subjects from"
+    with pytest.raises(IllegalActionError) as err:
+        s.apply("from F 1")
+    assert err.value.reason is None and "from F" in err.value.choices
+    with pytest.raises(IllegalActionError) as err:
+        s.apply("nonsense")  # not an action at all: no parts
+    assert err.value.action is None and err.value.reason is None and err.value.choices == ()
+
+
 def test_illegal_action_error_is_a_value_error():
     assert issubclass(IllegalActionError, ValueError)
     assert Action.parse("count 2") == Action.parse("  count   2 ")

@@ -39,7 +39,20 @@ class Verb(str, Enum):
 
 
 class IllegalActionError(ValueError):
-    """An action that is malformed or not legal now. The state it was offered to is unchanged."""
+    """An action that is malformed or not legal now. The state it was offered to is unchanged.
+
+    Its text says it all ("from M is not possible: Orange has no Test Subjects in chamber M
+    to move; the choices are: from A, from B"); for a refused action of the game, the parts
+    are kept apart too, for an interface that says them in its own words: `action` (its
+    text), `reason` (why, as a clause; None when no more can be said than what is asked
+    now) and `choices` (the legal actions like it, or all of them)."""
+
+    def __init__(self, message: str, *, action: str | None = None, reason: str | None = None,
+                 choices: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.action = action
+        self.reason = reason
+        self.choices = choices
 
 
 @dataclass(frozen=True, order=True)

@@ -82,7 +82,8 @@ class Decision:
 
     def refusal(self, d: Data, f: Frame, a: Action, same: list[Action], who: str) -> str | None:
         """Why `a` is refused in frame `f` though its verb is open (`same`: the legal actions
-        with that verb); None: the general answer (the choices there are) will do."""
+        with that verb), as a clause ("chamber M is not in the lab"); None: the general
+        answer (the choices there are) will do."""
         return None
 
     def problem(self, d: Data, f: Frame) -> str | None:
@@ -160,9 +161,9 @@ class Deploy(Decision):
         if a.verb in (Verb.PLAY, Verb.GUN) and a.args:
             card = a.args[0]
             if card in d["hands"][f["seat"]]:
-                return (f"{a} is not possible: {card_name(card)} arrived this turn and can "
-                        "be deployed from the next turn on")
-            return f"{a} is not possible: {who} does not hold {card}"
+                return (f"{card_name(card)} arrived this turn and can be deployed from the "
+                        "next turn on")
+            return f"{who} does not hold {card}"
         return None
 
 
@@ -284,26 +285,23 @@ class Move(Decision):
             p = R.panel_of(args[0])
             letter = args[0].upper()
             if d["pos"][p] is None:
-                why = f"chamber {letter} is not in the lab"
-            elif f["own"] and d["sub"][p][f["seat"]] == 0:
-                why = f"{who} has no Test Subjects in chamber {letter} to move"
-            elif not f["own"] and not any(d["sub"][p][s] for s in range(d["players"])
-                                          if s != f["seat"]):
-                why = f"no other division has Test Subjects in chamber {letter}"
-            else:
-                return None
-            options = ", ".join(str(x) for x in same[:6]) + (" ..." if len(same) > 6 else "")
-            return f"{a} is not possible: {why}; the choices are: {options}"
+                return f"chamber {letter} is not in the lab"
+            if f["own"] and d["sub"][p][f["seat"]] == 0:
+                return f"{who} has no Test Subjects in chamber {letter} to move"
+            if not f["own"] and not any(d["sub"][p][s] for s in range(d["players"])
+                                        if s != f["seat"]):
+                return f"no other division has Test Subjects in chamber {letter}"
+            return None
         if a.verb is Verb.TO and f.get("src") is not None and args:
             dst = R.panel_of(args[0])
             if dst == f["src"]:
-                return f"{a} is not possible: the Test Subjects must leave their chamber"
+                return "the Test Subjects must leave their chamber"
             if d["pos"][dst] is None:
-                return f"{a} is not possible: chamber {args[0].upper()} is not in the lab"
-            return (f"{a} is not possible: chamber {args[0].upper()} is not adjacent to "
-                    f"chamber {PANEL_LETTERS[f['src']]}")
+                return f"chamber {args[0].upper()} is not in the lab"
+            return (f"chamber {args[0].upper()} is not adjacent to chamber "
+                    f"{PANEL_LETTERS[f['src']]}")
         if a.verb is Verb.COUNT:
-            return f"{a} is not possible: at most {subjects(len(same))} can move from there"
+            return f"at most {subjects(len(same))} can move from there"
         return None
 
     def problem(self, d: Data, f: Frame) -> str | None:
@@ -451,9 +449,8 @@ class Activate(Decision):
             return None
         p = R.panel_of(a.args[0])
         if p not in R.lab(d).old_edge:
-            return f"{a} is not possible: only chambers on the old edge can be activated"
-        return (f"{a} is not possible: picking up chamber {a.args[0].upper()} would "
-                "break the lab in two")
+            return "only chambers on the old edge can be activated"
+        return f"picking up chamber {a.args[0].upper()} would break the lab in two"
 
 
 class Reward(Decision):
@@ -751,13 +748,13 @@ class Recycle(Decision):
         home = d["pos"][g][0]
         after = [[q for q in row if q != g] for row in R.lab(d).rows]
         if not after[home]:
-            return (f"{a} is not possible: chamber {PANEL_LETTERS[g]} was the only chamber "
-                    f"of the {ROWS[home]} row, and a row is never left empty")
+            return (f"chamber {PANEL_LETTERS[g]} was the only chamber of the {ROWS[home]} row, "
+                    "and a row is never left empty")
         short = [ROWS[r] for r in range(3) if len(after[r]) < 3]
         rows = " and ".join(f"the {r} row" for r in short)
         has = "has" if len(short) == 1 else "have"
-        return (f"{a} is not possible: {rows} {has} fewer than 3 chambers, and a recycled "
-                "chamber must go to such a row")
+        return (f"{rows} {has} fewer than 3 chambers, and a recycled chamber must go to "
+                "such a row")
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
         g = d["glados"]

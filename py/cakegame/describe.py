@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import geometry as geo
-from .actions import Action
+from .actions import Action, IllegalActionError
 from .content import PANEL_LETTERS, PANELS, ROWS
 from .decisions import BY_VERB, KINDS
 from .words import Said, card_name, chamber, name
@@ -45,24 +45,30 @@ def describe(d: Data, a: Action) -> str:
     return kind.sentence(d, f, a, said)
 
 
-def why_illegal(d: Data, a: Action, legal: list[Action]) -> str:
-    """Why `a` is refused now, in words a player understands."""
+def refusal(d: Data, a: Action, legal: list[Action]) -> IllegalActionError:
+    """Why `a` is refused now, in words a player understands: the error to raise, which
+    holds the reason and the choices apart for a page to say them its own way."""
     if d["over"] is not None:
-        return f"{a} is not possible: the game is over"
+        return IllegalActionError(f"{a} is not possible: the game is over", action=str(a),
+                                  reason="the game is over")
     f = d["stack"][-1]
     who = _name(d, f["seat"])
     asked = f"{who} must {prompt(d)}"
     same = [x for x in legal if x.verb is a.verb]
     if not same:
-        return f"{a} is not possible now: {asked}"
+        return IllegalActionError(f"{a} is not possible now: {asked}", action=str(a),
+                                  reason=asked, choices=tuple(str(x) for x in legal))
+    choices = tuple(str(x) for x in same)
+    options = ", ".join(choices[:6]) + (" ..." if len(choices) > 6 else "")
     try:
         why = KINDS[f["k"]].refusal(d, f, a, same, who)
     except ValueError as e:
-        return f"{a} is not possible: {e}"
-    if why is not None:
-        return why
-    options = ", ".join(str(x) for x in same[:6]) + (" ..." if len(same) > 6 else "")
-    return f"{a} is not possible now ({asked}); the choices are: {options}"
+        why = str(e)
+    if why is None:
+        return IllegalActionError(f"{a} is not possible now ({asked}); the choices are: "
+                                  f"{options}", action=str(a), choices=choices)
+    return IllegalActionError(f"{a} is not possible: {why}; the choices are: {options}",
+                              action=str(a), reason=why, choices=choices)
 
 
 def board_text(d: Data) -> str:

@@ -197,7 +197,7 @@ class _Reader:
     def describe(self, action: Action | str) -> str:
         """A sentence for players telling what `action` does from here; IllegalActionError
         if it makes no sense here (a card or chamber that is not there, no such choice)."""
-        from .describe import describe, why_illegal
+        from .describe import describe, refusal
         a = _as_action(action)
         try:
             return describe(self._d, a)
@@ -205,8 +205,10 @@ class _Reader:
             legal = self.legal_actions()
             if a in legal:
                 raise  # describe.py failed on a legal action: a fault to see, not a refusal
-            raise IllegalActionError(why_illegal(self._d, a, legal) if legal else
-                                     "the game is over") from None
+            if not legal:
+                raise IllegalActionError(f"{a} is not possible: the game is over",
+                                         action=str(a), reason="the game is over") from None
+            raise refusal(self._d, a, legal) from None
 
     def _seat(self, seat: Any) -> int:
         """`seat`, checked: a whole number naming a seat of this game."""
@@ -420,8 +422,8 @@ class State(_Reader):
         a = _as_action(action)
         legal = self.legal_actions()
         if a not in legal:
-            from .describe import why_illegal
-            raise IllegalActionError(why_illegal(self._d, a, legal))
+            from .describe import refusal
+            raise refusal(self._d, a, legal)
         d = clone(self._d)
         d["events"] = []
         return State._wrap(d, rules.play(d, a))

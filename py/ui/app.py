@@ -567,13 +567,11 @@ class App:
         try:
             s.apply(guess)
         except cakegame.IllegalActionError as error:
-            why = str(error)
-            lead = f"{guess} is not possible: "
-            if why.startswith(lead):  # the engine's reason, said of the chamber pressed
-                why = why[len(lead):].split("; the choices are:")[0]
-                self.notice(f"Chamber {letter} is not a choice now: {why}.")
+            if error.reason is not None:  # the engine's reason, said of the chamber pressed
+                self.notice(f"Chamber {letter} is not a choice now: {error.reason}.")
             else:
-                self.notice(f"Chamber {letter}: {why}")
+                self.notice(f"Chamber {letter} is not a choice now: {s.prompt()}, with the "
+                            "buttons above the lab.")
             return
         self.notice(f"Chamber {letter} is not a choice now.")
 

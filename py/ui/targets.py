@@ -242,7 +242,7 @@ def blocked_note(s: Any, texts: list[str]) -> str:
         try:
             s.apply(text)
         except cakegame.IllegalActionError as refused:
-            why = str(refused).split(" is not possible: ", 1)[-1]
+            why = refused.reason or str(refused)
             notes.append(f"{c.letter} cannot be activated: {why}")
     return "; ".join(notes) + "." if notes else ""
 
@@ -257,7 +257,7 @@ def _rows_note(s: Any, texts: list[str]) -> str:
     try:
         s.apply(f"recycle {left_out[0]}")
     except cakegame.IllegalActionError as refused:
-        why = str(refused).split(" is not possible: ", 1)[-1]
+        why = refused.reason or str(refused)
         rows = " or ".join(f"the {row} row" for row in left_out)
         return f"Not {rows}: {why}."
     return ""
