@@ -1287,6 +1287,8 @@ GIST = """
           hold ? (hold.classList.contains('tie') ? 'tie'
                   : +[...hold.classList].find(c => /^d\\d$/.test(c)).slice(1)) : null,
           !!g.querySelector('.gist .turret-tok'),
+          [...g.querySelectorAll('.gist .gist-portal')].filter(e => e.getClientRects().length)
+            .map(e => +[...e.classList].find(c => /^p\\d$/.test(c)).slice(1)),
           [...g.querySelectorAll('.count, .letter, .tok:not(.gist .tok)')]
             .some(e => e.getClientRects().length > 0)];
 })
@@ -1324,11 +1326,15 @@ def test_a_late_lab_fitted_on_a_phone_shows_each_chamber_s_gist(page_watch, arti
             else ("tie" if max(c.subjects) else None) for c in state.chambers()}
     # A tie is told apart from an empty chamber (they looked alike: a play-tester), and the
     # Turret is in sight.
-    assert {letter: hold for letter, _h, hold, _t, _d in shown} == want
+    assert {letter: hold for letter, _h, hold, _t, _p, _d in shown} == want
     assert {None, "tie"} <= set(want.values()) and any(type(h) is int for h in want.values())
-    assert {letter: turret for letter, _h, _s, turret, _d in shown} == {
+    assert {letter: turret for letter, _h, _s, turret, _p, _d in shown} == {
         c.letter: c.turret for c in state.chambers()}
-    assert all(h >= 11 for _l, h, _s, _t, _d in shown), shown  # letters a glance reads
+    # So are the Portals, each in its colour (the map had shown none).
+    portals = {letter: p for letter, _h, _s, _t, p, _d in shown if p}
+    assert len(portals) == 2 and sorted(p for ps in portals.values() for p in ps) == [0, 1]
+    assert set(portals) == {c.letter for c in state.chambers() if c.portal}
+    assert all(h >= 11 for _l, h, _s, _t, _p, _d in shown), shown  # letters a glance reads
     assert not any(detail for *_, detail in shown)  # the unreadable counts are not drawn
     # A tap on a chamber that is no choice: the readable size, with it in view.
     other = page.evaluate("[...document.querySelectorAll('#chambers > .chamber:not(.gone)"

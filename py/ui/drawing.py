@@ -84,18 +84,22 @@ def holder(subjects: tuple[int, ...] | list[int]) -> int | None:
     return list(subjects).index(most)
 
 
-def gist_markup(c: Any) -> str:
+def gist_markup(c: Any, portal: int | None = None) -> str:
     """The chamber as the lab shows it when drawn too small to read its contents (a whole
     late lab fitted on a phone): its letter, large, who holds its majority, by colour and
-    by the division's shape, or who tie for it, and the Turret if it is there (css/game.css
-    shows this or the contents, never both)."""
-    # The Turret, which destroys whatever comes in, stays in sight (top right).
-    turret = ('<use href="#tok-turret" class="turret-tok" x="12" y="-46" width="22" '
-              'height="22"/>' if c.turret else "")
+    by the division's shape, or who tie for it, and the Turret and a Portal if there
+    (css/game.css shows this or the contents, never both)."""
+    # The Turret, which destroys whatever comes in, stays in sight (top right), and so does
+    # a Portal (left), which opens a move across the lab.
+    marks = ('<use href="#tok-turret" class="turret-tok" x="12" y="-46" width="22" '
+             'height="22"/>' if c.turret else "")
+    if portal is not None:
+        marks += (f'<ellipse class="portal gist-portal p{portal}" cx="-27" cy="-4" rx="7" '
+                  'ry="13"/>')
     most = max(c.subjects, default=0)
     if most == 0:
         return (f'<g class="gist"><text class="gist-letter" x="0" y="16">{c.letter}</text>'
-                f'{turret}</g>')
+                f'{marks}</g>')
     who = holder(c.subjects)
     if who is not None:
         tint = f"d{who}"
@@ -109,12 +113,13 @@ def gist_markup(c: Any) -> str:
         shapes = "".join(f'<use href="#tok-{s}" class="tok d{s}" x="{ox - 10:.1f}" y="13" '
                          'width="20" height="20"/>' for ox, s in zip(slots(len(tied), 21.0), tied))
     return (f'<g class="gist"><polygon class="gist-hold {tint}" points="{GIST_HEX}"/>'
-            f'<text class="gist-letter" x="0" y="5">{c.letter}</text>{shapes}{turret}</g>')
+            f'<text class="gist-letter" x="0" y="5">{c.letter}</text>{shapes}{marks}</g>')
 
 
 def chamber_markup(c: Any, portal: int | None, players: int, disarmed: bool = False) -> str:
     """SVG markup of a chamber's contents, centred on (0, 0), and its gist (`gist_markup`)."""
-    out: list[str] = [gist_markup(c), f'<text class="letter" x="0" y="-35">{c.letter}</text>']
+    out: list[str] = [gist_markup(c, portal),
+                      f'<text class="letter" x="0" y="-35">{c.letter}</text>']
     icons = [i.value for i in c.icons]
     for ox, code in zip(slots(len(icons), 19.0), icons):
         out.append(f'<use href="#i-{code}" class="icon i-{code}" x="{ox - 8:.1f}" y="-28" '
