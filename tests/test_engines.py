@@ -289,7 +289,7 @@ def test_a_whole_game_by_clicks_against_a_computer_player(tab, shots):
 def test_a_reload_resumes_the_same_moment(tab):
     tab.goto("index.html?players=3&seed=21")
     rng = random.Random(8)
-    play(tab, rng, 12)
+    play(tab, rng, 6)
     tab.press("Escape")  # a half-made two-click choice is not saved
     game, actions, said = saved_game(tab), tab.js(ENABLED), status(tab)
     tab.reload()
@@ -302,7 +302,7 @@ def test_a_reload_resumes_the_same_moment(tab):
 @BEYOND_CHROMIUM
 def test_export_then_import_resumes_the_game(tab, tmp_path):
     tab.goto("index.html?players=2&seed=17")
-    play(tab, random.Random(9), 15)
+    play(tab, random.Random(9), 8)
     tab.press("Escape")
     game = saved_game(tab)
     name, text = tab.export_text("#btn-export")
