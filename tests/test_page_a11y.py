@@ -7,6 +7,7 @@ and the command box open.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -14,15 +15,7 @@ import axehelp
 import cakegame
 import pytest
 from keyhelp import ACTIVE, HUMAN_TURN, READY, wait_redraw
-from playhelp import click_random, saved_game, status
-
-
-def decision_now(page) -> str | None:
-    """The open decision's kind, from the page's save read by the engine (not the DOM)."""
-    game = saved_game(page)
-    if game is None:
-        return None
-    return cakegame.State.from_json(game).decision
+from playhelp import click_random, status
 
 
 def test_axe_new_game_screen_message_and_rules_page(page_watch):
@@ -41,6 +34,20 @@ def test_axe_new_game_screen_message_and_rules_page(page_watch):
     assert not seen, "\n".join(f"{k}:\n{axehelp.describe(v)}" for k, v in seen.items())
 
 
+# What a click-through needs to know at each step, in one call: the status, whether the
+# curtain is up or a chamber's second step is open, and the saved game (the page saves a
+# click's state in the task after its redraw).
+MOMENT = """
+async () => {
+  await new Promise(resolve => setTimeout(resolve, 0));
+  return [document.getElementById('status').textContent,
+          !!document.querySelector('#curtain[open]'),
+          !!document.querySelector('.chamber.selected'),
+          localStorage.getItem('cakegame.save')];
+}
+"""
+
+
 def test_axe_every_decision_curtain_and_game_over(page_watch):
     """A hot-seat game with the curtain, clicked at random to its end: axe runs at the
     first sight of every decision kind, of a chamber's second step and of the curtain."""
@@ -49,14 +56,16 @@ def test_axe_every_decision_curtain_and_game_over(page_watch):
     page_watch.goto("index.html?players=3&seed=17&pass=1")
     rng = random.Random(4)
     for _ in range(3000):
-        if status(page_watch).startswith("Game over"):
+        said, curtain, selected, save = page_watch.evaluate(MOMENT)
+        if said.startswith("Game over"):
             break
-        if page_watch.locator("#curtain[open]").count():
+        if curtain:
             moment = "the curtain"
-        elif page_watch.locator(".chamber.selected").count():
+        elif selected:
             moment = "a chamber's second step"
         else:
-            moment = f"decision {decision_now(page_watch)}"
+            game = None if save is None else json.loads(save)["game"]
+            moment = f"decision {game and cakegame.State.from_json(game).decision}"
         if moment not in checked:
             checked.add(moment)
             axehelp.check(page_watch, moment, seen)
