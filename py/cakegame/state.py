@@ -205,10 +205,7 @@ class _Reader:
             legal = self.legal_actions()
             if a in legal:
                 raise  # describe.py failed on a legal action: a fault to see, not a refusal
-            if not legal:
-                raise IllegalActionError(f"{a} is not possible: the game is over",
-                                         action=str(a), reason="the game is over") from None
-            raise refusal(self._d, a, legal) from None
+            raise refusal(self._d, a, legal) from None  # (over: "the game is over")
 
     def _seat(self, seat: Any) -> int:
         """`seat`, checked: a whole number naming a seat of this game."""

@@ -560,20 +560,16 @@ class App:
             return
         t = targets.sort_actions(self.session.legal_texts())
         guess = targets.guess_text(t, s.decision, letter)
-        if guess is None:
-            self.notice(f"Chamber {letter} is not a choice now: {s.prompt()}, with the "
-                        "buttons above the lab.")
-            return
-        try:
-            s.apply(guess)
-        except cakegame.IllegalActionError as error:
-            if error.reason is not None:  # the engine's reason, said of the chamber pressed
-                self.notice(f"Chamber {letter} is not a choice now: {error.reason}.")
+        why = f"{s.prompt()}, with the buttons above the lab"  # what is asked instead
+        if guess is not None:
+            try:
+                s.apply(guess)
+            except cakegame.IllegalActionError as error:
+                # The engine's reason, said of the chamber pressed.
+                why = error.reason if error.reason is not None else why
             else:
-                self.notice(f"Chamber {letter} is not a choice now: {s.prompt()}, with the "
-                            "buttons above the lab.")
-            return
-        self.notice(f"Chamber {letter} is not a choice now.")
+                why = ""
+        self.notice(f"Chamber {letter} is not a choice now{': ' + why if why else ''}.")
 
     # ---- events --------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
