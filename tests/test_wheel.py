@@ -22,9 +22,11 @@ from tools import build_wheel  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
-# The engine's tests: they need only cakegame (and pytest), not the page or a browser.
+# The engine's tests: they need only cakegame (and pytest), not the page or a browser. The
+# terminal game's (test_terminal.py, 12 s) run from the repository only: the installed
+# game's console script is played below (test_the_console_scripts_run).
 ENGINE_TESTS = ("test_rules_*.py", "test_cards.py", "test_describe.py", "test_history.py",
-                "test_rulings.py", "test_serial.py", "test_terminal.py")
+                "test_rulings.py", "test_serial.py")
 HELPERS = ("enginehelp.py", "conformance.py")
 # Matched by the patterns above but about the site, not the engine (they read tools/ or
 # the site's pages).
