@@ -96,7 +96,7 @@ def play_to_end(page, seed: int, max_clicks: int = 6000, on_click=None) -> int:
 
 
 def session_save(players: int, seed: int, stop, seats: list[str] | None = None,
-                 limit: int = 3000) -> str:
+                 limit: int = 3000, names: list[str] | None = None) -> str:
     """The page's save of a game played under CPython by the easy bot (seed n*31+1 at the
     n-th action, like the page tests' person) until `stop(session)` is true: the same text
     the page writes, with its log and its record, so the page resumes it with "since your
@@ -107,7 +107,7 @@ def session_save(players: int, seed: int, stop, seats: list[str] | None = None,
     from ui.session import Session
 
     seats = seats or ["human"] * players
-    names = list(cakegame.new_game(players=players, seed=seed).names)
+    names = names or list(cakegame.new_game(players=players, seed=seed).names)
     record = Record(players=players, seed=seed, names=names, seats=list(seats))
     ses = Session()
     ses.start(record.start(), list(seats), False, record=record)
