@@ -81,12 +81,12 @@ def test_reload_at_random_moments_resumes_the_same_state(page_watch):
     rng = random.Random(8)
     reloads = after = 0
     for _ in range(400):
-        # Six reloads at random moments, and a few presses after the last: more of the same
+        # Four reloads at random moments, and a few presses after the last: more of the same
         # game would test nothing new (a whole game by clicks is played above).
         if status(page_watch).startswith("Game over") or after > 5:
             break
-        after += reloads == 6
-        if rng.random() < 0.03 and reloads < 6:
+        after += reloads == 4
+        if rng.random() < 0.03 and reloads < 4:
             page_watch.keyboard.press("Escape")  # a half-made two-click choice may be dropped
             before_game = saved_game(page_watch)
             before_actions = enabled_actions(page_watch)
