@@ -34,6 +34,23 @@ NOTICE_OVER_LAB = """
 }
 """
 
+# Whether each zoom button under the lab is the element at its own centre (not a toast).
+ZOOM_UNCOVERED = """
+() => [...document.querySelectorAll('.lab-tools button')].every(b => {
+  const r = b.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.height > 0 && at !== null && b.contains(at);
+})
+"""
+# How many lines of text the notice shows.
+NOTICE_LINES = """
+() => {
+  const n = document.getElementById('notice'), style = getComputedStyle(n);
+  const inner = n.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  return Math.round(inner / parseFloat(style.lineHeight));
+}
+"""
+
 
 def test_a_hint_is_shown_explained_played_and_counted(page_watch, artifacts):
     page_watch.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0")
@@ -144,14 +161,26 @@ def test_on_a_phone_the_suggestion_leaves_the_lab_in_view(page_watch, artifacts)
     assert page_watch.inner_text("#notice").startswith("Suggested:")
     page_watch.screenshot(path=str(artifacts / "hint-phone.png"))
     assert not page_watch.evaluate(NOTICE_OVER_LAB), "the suggestion covers the lab"
-    # A tap on it puts it away (over the lab of a page scrolled or a taller prompt, it had
-    # stayed, and the tap went through to the chamber under it: "not a choice now").
-    box = page_watch.locator("#notice").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    assert page_watch.evaluate(f"document.elementFromPoint({x}, {y}).closest('#notice')"
-                               " !== null")
+    # Its first three lines, marked as cut: the zoom buttons under the lab stay in reach
+    # (nine lines had covered them until tapped away).
+    assert page_watch.get_attribute("#notice", "data-cut") is not None
+    assert page_watch.evaluate(ZOOM_UNCOVERED), "the suggestion covers the zoom buttons"
+    said = page_watch.inner_text("#notice")
+    lines = page_watch.evaluate(NOTICE_LINES)
+    assert lines <= 3, lines
+    # A tap opens the rest (over the lab of a page scrolled or a taller prompt, a tap had
+    # gone through to the chamber under it: "not a choice now"); the next puts it away.
     ready = page_watch.get_attribute("#status", "data-ready")
-    page_watch.touchscreen.tap(x, y)
+    for _ in range(2):
+        box = page_watch.locator("#notice").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        assert page_watch.evaluate(f"document.elementFromPoint({x}, {y}).closest('#notice')"
+                                   " !== null")
+        page_watch.touchscreen.tap(x, y)
+        if page_watch.get_attribute("#notice", "class") == "notice open":
+            assert page_watch.inner_text("#notice") == said
+            assert page_watch.evaluate(NOTICE_LINES) > 3  # the whole suggestion
+            page_watch.screenshot(path=str(artifacts / "hint-phone-open.png"))
     page_watch.wait_for_selector("#notice", state="hidden")
     assert page_watch.get_attribute("#status", "data-ready") == ready  # nothing played
     page_watch.assert_clean()

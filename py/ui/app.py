@@ -578,8 +578,12 @@ class App:
             return
         # The news strip, cut on a phone: a tap opens it over what lies below, a second tap
         # (or one anywhere else) closes it (css/game.css: `.since.open`).
-        if found(target.closest("#notice")):  # a phone's toast: a tap puts it away
-            self.notice("")
+        toast = target.closest("#notice")
+        if found(toast):  # a phone's toast: a tap reads the rest of a cut one, or puts it away
+            if toast.hasAttribute("data-cut") and not toast.classList.contains("open"):
+                toast.classList.add("open")
+            else:
+                self.notice("")
             return
         news = by_id("since")
         if found(target.closest("#since")):

@@ -102,6 +102,11 @@ class Texts:
     def __init__(self) -> None:
         self._seen: dict[tuple[str, str], Any] = {}
 
+    def seen(self, element_id: str, what: str) -> Any:
+        """What was last written to the element's `what` ("text", "class", a property's
+        name) through these writes, or None."""
+        return self._seen.get((element_id, what))
+
     def text(self, element_id: str, value: str) -> None:
         """Set the element's textContent, unless it already holds `value`."""
         if self._seen.get((element_id, "text")) != value:

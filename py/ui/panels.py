@@ -255,8 +255,17 @@ class Panels:
         self._status("Choose the players to start a game.")
 
     def notice(self, text: str) -> None:
+        """Say `text` over the lab (a phone's toast); "" puts it away. A new text starts
+        cut to its first lines on a phone, marked `data-cut` when there is more to read
+        (css/game.css; a tap opens it, App.on_click)."""
+        if self.texts.seen("notice", "text") == text:
+            return
         self.texts.text("notice", text)
         self.texts.prop("notice", "hidden", not text)
+        box = by_id("notice")
+        box.classList.remove("open")
+        box.toggleAttribute("data-cut", bool(text)
+                            and float(box.scrollHeight) > float(box.clientHeight) + 1)
 
     # ---- choices -------------------------------------------------------------------------
     def choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str],
