@@ -48,11 +48,30 @@ async ([before, ms]) => {
 }
 """
 
+# A point to press `el` at (POINT_ON) once it has stopped moving: the same point twice,
+# 20 ms apart. The lab pans smoothly to follow a chamber, and a point read in mid-pan was
+# pressed after it (Firefox, on a loaded machine: another chamber took the press, and the
+# game went another way).
+STILL = """
+async (el) => {
+  const pointOn = POINT_ON;
+  let last = pointOn(el);
+  for (let i = 0; i < 50 && last; i++) {
+    await new Promise(res => setTimeout(res, 20));
+    const now = pointOn(el);
+    if (now && now[0] === last[0] && now[1] === last[1]) return now;
+    last = now;
+  }
+  return last;
+}
+""".replace("POINT_ON", POINT_ON).strip()
+
+
 # Pick what a player could press now (inside the open modal dialog if there is one), at a
 # point the engine's hit testing gives to it; `r` chooses among them. Returns
 # {point, action, ready} or null when nothing can be pressed (a computer player thinking).
 PICK = """
-(r) => {
+async (r) => {
   const status = document.getElementById('status');
   const modal = [...document.querySelectorAll('dialog[open]')].pop();
   const scope = modal || document;
@@ -60,17 +79,17 @@ PICK = """
       '[data-action]:not([disabled]), [data-continue]:not([disabled])')]
     .filter(e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])')
                  && !e.closest('[inert]'));
-  const pointOn = POINT_ON;
+  const pointOn = STILL;
   const start = Math.floor(r * els.length);
   for (let i = 0; i < els.length; i++) {
     const el = els[(start + i) % els.length];
-    const point = pointOn(el);
+    const point = await pointOn(el);
     if (point) return {point, action: el.getAttribute('data-action') ?? 'continue',
                        ready: status.dataset.ready};
   }
   return null;
 }
-""".replace("POINT_ON", POINT_ON)
+""".replace("STILL", STILL)
 
 
 # The page once the redraw since `before` is done (REDRAWN): whether the game is over, the
@@ -89,19 +108,19 @@ async ([before, ms]) => {
 # or chamber, or else on the chamber that offers it among several choices (`.multi`: a
 # press there opens them); null if the page shows neither now.
 POINT_OF = """
-(wanted) => {
-  const pointOn = POINT_ON;
+async (wanted) => {
+  const pointOn = STILL;
   const shown = e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])')
                      && !e.closest('[inert]');
   const el = [...document.querySelectorAll('[data-action]:not([disabled])')]
     .find(e => e.getAttribute('data-action') === wanted && shown(e));
-  if (el) return pointOn(el);
+  if (el) return await pointOn(el);
   const letter = wanted.split(' ').pop();
   const chamber = [...document.querySelectorAll('.chamber.multi')]
     .find(e => e.dataset.chamber === letter && shown(e));
-  return chamber ? pointOn(chamber) : null;
+  return chamber ? await pointOn(chamber) : null;
 }
-""".replace("POINT_ON", POINT_ON)
+""".replace("STILL", STILL)
 
 
 # The save as the page has written it (one task later: the save follows the redraw).
@@ -185,19 +204,23 @@ def press_something(page: Page, rng: random.Random, tap: bool = False) -> str | 
     return pick["action"]
 
 
-def play_as_a_bot(page: Page, level: str, seat: int = 0, max_presses: int = 400) -> State:
+def play_as_a_bot(page: Page, level: str, seat: int = 0,
+                  max_presses: int = 400) -> tuple[State, list[str]]:
     """Play `seat` to the end of the game by pointer, pressing what the `level` bot chooses
     in the position the page has saved (computer players move in between). The choices
     depend on the game alone, not on the engine's layout, so every engine plays the same
-    game, the one CPython plays with the same choices (`CPYTHON_GAME`). Returns the game
-    as the page saved it at the end."""
+    game, the one CPython plays with the same choices (`cpython_game`). Returns the game
+    as the page saved it at the end, and its actions."""
     presses = waits = 0
     before = None
     while True:
-        now = page.js(SETTLED, [before, 3000])
-        state = saves.decode(now["save"]).state
+        # The press's redraw, waited for long enough for a loaded machine: a save read
+        # before it would ask for the same press again, which could land on the next step.
+        now = page.js(SETTLED, [before, 15000])
+        save = saves.decode(now["save"])
+        state = save.state
         if now["over"] and state.is_over:
-            return state
+            return state, list(save.record.actions)
         if state.is_over or state.current_player != seat:
             waits += 1  # a computer player is thinking, or the game-over redraw is on its way
             assert waits < 600, f"{page.engine}: no move: {status(page)}"
@@ -219,13 +242,15 @@ def play_as_a_bot(page: Page, level: str, seat: int = 0, max_presses: int = 400)
 
 
 def cpython_game(players: int, seed: int, names: list[str], seats: list[str],
-                 level: str, seat: int = 0) -> tuple[State, int, set[str]]:
+                 level: str, seat: int = 0) -> tuple[State, int, set[str], list[str]]:
     """The game `play_as_a_bot` plays, played by CPython alone: the page's computer
     players decide with its seed (`ui.session.Session.bot_seed`, one per applied action).
-    Returns the final state, how many decisions the scripted seat made and their verbs."""
+    Returns the final state, how many decisions the scripted seat made, their verbs and
+    every action of the game."""
     state = cakegame.new_game(players=players, seed=seed, names=names)
     applied = presses = 0
     verbs: set[str] = set()
+    played: list[str] = []
     while not state.is_over:
         who = state.current_player
         if who == seat:
@@ -236,8 +261,9 @@ def cpython_game(players: int, seed: int, names: list[str], seats: list[str],
             bot_seed = (state.seed * 1_000_003 + applied * 7919 + who) % (2**31)
             action = bots.choose(state.view(who), seats[who], seed=bot_seed)
         state = state.apply(action)
+        played.append(str(action))
         applied += 1
-    return state, presses, verbs
+    return state, presses, verbs, played
 
 
 def play(page: Page, rng: random.Random, presses: int, tap: bool = False) -> None:
@@ -281,9 +307,13 @@ def test_a_whole_game_by_clicks_against_a_computer_player(tab, shots):
     # press is then checked by the game being CPython's, press for press (Chromium also has
     # a test of the first click alone, the harness's control).
     assert status(tab).split(":")[0] in ("Chell", "GLaDOS (easy computer)")
-    final = play_as_a_bot(tab, WHOLE_GAME["level"])
-    expected, presses, verbs = cpython_game(**WHOLE_GAME)
-    assert final == expected  # the same game as in CPython, press for press
+    final, actions = play_as_a_bot(tab, WHOLE_GAME["level"])
+    expected, presses, verbs, played = cpython_game(**WHOLE_GAME)
+    parted = next((i for i, (a, b) in enumerate(zip(actions, played)) if a != b), None)
+    assert final == expected, (  # the same game as in CPython, press for press
+        f"the page played {actions[parted - 3:parted + 1]} where CPython played "
+        f"{played[parted - 3:parted + 1]} (action {parted})" if parted is not None
+        else f"{len(actions)} actions against CPython's {len(played)}")
     assert presses > 30 and verbs >= WHOLE_GAME_VERBS, (presses, verbs)
     assert tab.count("#gameover[open]") == 1
     assert "win" in tab.text("#go-winners")
