@@ -48,16 +48,20 @@ async ([before, ms]) => {
 }
 """
 
-# A point to press `el` at (POINT_ON) once it has stopped moving: the same point twice,
-# 20 ms apart. The lab pans smoothly to follow a chamber, and a point read in mid-pan was
-# pressed after it (Firefox, on a loaded machine: another chamber took the press, and the
-# game went another way).
+# A point to press `el` at (POINT_ON) once it has stopped moving: the same point before and
+# after an animation frame. The lab follows the chambers to choose in the frame after a
+# redraw, and a point read before that frame was pressed after it (Firefox, on a loaded
+# machine, whose frames came late: another chamber took the press, and the game went
+# another way). The frame's callbacks run in the order asked, so the lab's comes first. A
+# frame that does not come within 100 ms (a window not drawn) is not waited for.
 STILL = """
 async (el) => {
   const pointOn = POINT_ON;
+  const frame = () => new Promise(res => { requestAnimationFrame(() => res());
+                                           setTimeout(res, 100); });
   let last = pointOn(el);
-  for (let i = 0; i < 50 && last; i++) {
-    await new Promise(res => setTimeout(res, 20));
+  for (let i = 0; i < 30 && last; i++) {
+    await frame();
     const now = pointOn(el);
     if (now && now[0] === last[0] && now[1] === last[1]) return now;
     last = now;
