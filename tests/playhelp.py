@@ -49,6 +49,17 @@ async () => {
 }
 """
 
+# Wait until every animation that ends has ended (a recycled chamber's flight, the losses
+# riding with it); the ones that go on for ever (a highlight's pulse) are left running, and
+# so are those that follow a scroll rather than the clock (the side column's fading foot:
+# it ends only when scrolled to its end).
+MOTION_ENDED = """
+() => Promise.all(document.getAnimations()
+  .filter(a => a.timeline === document.timeline)
+  .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+  .map(a => a.finished.catch(() => null)))
+"""
+
 
 def click_random(page, rng: random.Random):
     """Click one thing a player could press now; returns (action or 'continue', status)."""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from playhelp import (
+    MOTION_ENDED,
     click_random,
     enabled_actions,
     losing_save,
@@ -22,14 +23,6 @@ from playhelp import (
 from ui import saves
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-# Until every animation that ends has ended (slides and fades; a highlight's pulse goes on,
-# and so does what follows a scroll, not the clock).
-MOTION_ENDED = """
-() => Promise.all(document.getAnimations()
-  .filter(a => a.timeline === document.timeline)
-  .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-  .map(a => a.finished.catch(() => null)))
-"""
 
 
 def shot(page, artifacts: Path, name: str, readme: bool = False) -> None:
@@ -58,10 +51,10 @@ def test_two_player_game_to_game_over_by_clicks(page_watch, artifacts):
     page_watch.assert_clean()
 
 
-@pytest.mark.browser_context_args(viewport={"width": 1360, "height": 900})
 def test_a_four_player_game_resumed_mid_game(page_watch, artifacts):
     """The README's first picture: four people at turn 23, back at the page (a whole
     four-player game is played by clicks in test_page_screens.py, on a phone)."""
+    page_watch.set_viewport_size({"width": 1360, "height": 900})
     names = ["Ann", "Bo", "Cy", "Di"]
     raw = session_save(4, 5, lambda ses: ses.state.turn_number >= 23
                        and ses.state.decision == "move"

@@ -26,7 +26,7 @@ import cakegame
 import pytest
 from cakegame.bots import choose
 from cakegame.content import CARD_BY_ID
-from playhelp import SAVED_GAME, click_random, open_saved, session_save, status
+from playhelp import MOTION_ENDED, SAVED_GAME, click_random, open_saved, session_save, status
 from ui import targets
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -226,18 +226,6 @@ GAME_OVER_BUTTONS = """
   const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return [id, r.height > 0 && at !== null && b.contains(at)];
 })
-"""
-
-
-# Wait until every animation that ends has ended (a recycled chamber's flight, the losses
-# riding with it); the ones that go on for ever (a highlight's pulse) are left running, and
-# so are those that follow a scroll rather than the clock (the side column's fading foot:
-# it ends only when scrolled to its end).
-MOTION_ENDED = """
-() => Promise.all(document.getAnimations()
-  .filter(a => a.timeline === document.timeline)
-  .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
-  .map(a => a.finished.catch(() => null)))
 """
 
 
