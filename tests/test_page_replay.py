@@ -225,7 +225,10 @@ def test_the_move_list_never_leaves_a_move_half_under_its_turns_heading(page_wat
         page_watch.wait_for_selector(f'#review[open]:not([data-pos="{before}"])',
                                      state="attached")
         pos = int(page_watch.get_attribute("#review", "data-pos"))
-        page_watch.wait_for_timeout(400)  # the list's scroll comes to rest on a move
+        # The list is scrolled in the step's own task (no smooth scroll): two frames on,
+        # it has been laid out and drawn as it rests.
+        page_watch.evaluate("() => new Promise(r => requestAnimationFrame("
+                            "() => requestAnimationFrame(r)))")
         seen = page_watch.evaluate(MOVE_UNDER_HEAD)
         assert seen == {"cut": [], "current": True}, (pos, seen)
     page_watch.keyboard.press("Home")  # the set-up: the list back at its top
