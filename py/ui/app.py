@@ -576,8 +576,6 @@ class App:
         target = event.target
         if not found(target) or not hasattr(target, "closest"):
             return
-        # The news strip, cut on a phone: a tap opens it over what lies below, a second tap
-        # (or one anywhere else) closes it (css/game.css: `.since.open`).
         toast = target.closest("#notice")
         if found(toast):  # a phone's toast: a tap reads the rest of a cut one, or puts it away
             if toast.hasAttribute("data-cut") and not toast.classList.contains("open"):
@@ -585,6 +583,8 @@ class App:
             else:
                 self.notice("")
             return
+        # The news strip, cut on a phone: a tap opens it over what lies below, a second tap
+        # (or one anywhere else) closes it (css/game.css: `.since.open`).
         news = by_id("since")
         if found(target.closest("#since")):
             news.classList.toggle("open")
