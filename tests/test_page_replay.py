@@ -585,6 +585,32 @@ LEARNER_TURN = """
 }
 """
 
+# Waits for the learner's turn (or the game's end), then says what a player sees there: the
+# status, the coach's tip if it speaks (and where the zoom buttons under the lab end), and
+# the save. One call to the page for each of the learner's steps.
+LEARNER_STEP = """
+async () => {
+  const status = document.getElementById('status');
+  const ready = () => status.textContent.startsWith('Learner:')
+    || status.textContent.startsWith('Game over');
+  const start = performance.now();
+  while (!ready()) {
+    if (performance.now() - start > 60000) return {stuck: status.innerText};
+    await new Promise(r => setTimeout(r, 20));
+  }
+  const coach = document.getElementById('coach');
+  const speaks = coach.getClientRects().length > 0
+    && getComputedStyle(coach).visibility !== 'hidden';
+  await new Promise(r => setTimeout(r, 0));  // the save is written in the redraw's next task
+  return {
+    status: status.innerText,
+    tip: speaks ? coach.dataset.tip : null,
+    foot: document.getElementById('lab-fit').getBoundingClientRect().bottom,
+    save: localStorage.getItem('cakegame.save'),
+  };
+}
+"""
+
 
 def test_the_guide_walks_from_the_first_step_to_a_normal_game(page_watch):
     page_watch.goto("index.html?botpace=0")
@@ -593,23 +619,22 @@ def test_the_guide_walks_from_the_first_step_to_a_normal_game(page_watch):
     tips: list[str] = []
     reloaded = False
     for _ in range(3000):
-        page_watch.wait_for_function(LEARNER_TURN)
-        if status(page_watch).startswith("Game over"):
+        step = page_watch.evaluate(LEARNER_STEP)
+        assert "stuck" not in step, step
+        if step["status"].startswith("Game over"):
             break
-        if page_watch.is_visible("#coach"):
-            tips.append(page_watch.get_attribute("#coach", "data-tip"))
+        if step["tip"] is not None:
+            tips.append(step["tip"])
             # The tip leaves the zoom buttons under the lab on a 1280x800 screen (its box
             # had pushed them 24 px below the window's foot at the first tip, 60 at others).
-            foot = page_watch.evaluate(
-                "document.getElementById('lab-fit').getBoundingClientRect().bottom")
-            assert foot <= 800, (tips[-1], foot)
+            assert step["foot"] <= 800, (tips[-1], step["foot"])
             if tips[-1] == "carry":
                 assert page_watch.locator("#coach-marks .coach-ring").count() >= 1
                 shot(page_watch, "guide")
             assert page_watch.inner_text("#coach-text")
             page_watch.click("#coach-ok")
             continue
-        data = json.loads(page_watch.evaluate(SAVE))
+        data = json.loads(step["save"])
         state = cakegame.State.from_json(data["game"])
         k = len(data["record"]["actions"])
         if k >= 120 and not reloaded:  # leave the guide half-way and come back
