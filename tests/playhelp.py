@@ -66,15 +66,15 @@ def click_random(page, rng: random.Random):
     return page.evaluate(PICK_AND_CLICK, rng.random())
 
 
-def open_saved(page, raw: str, prefs: str | None = None) -> None:
-    """Open the game's page on the save `raw` (and the settings `prefs`, JSON, if given):
-    put in localStorage from another page of the site first (rules.html, which runs no
-    game), so the game reads them as it starts."""
+def open_saved(page, raw: str, prefs: str | None = None, query: str = "") -> None:
+    """Open the game's page (with `query`, such as "?botpace=0") on the save `raw` (and the
+    settings `prefs`, JSON, if given): put in localStorage from another page of the site
+    first (rules.html, which runs no game), so the game reads them as it starts."""
     page.goto("rules.html", wait_ready=False)
     page.evaluate("s => localStorage.setItem('cakegame.save', s)", raw)
     if prefs is not None:
         page.evaluate("p => localStorage.setItem('cakegame.prefs', p)", prefs)
-    page.goto("index.html")
+    page.goto("index.html" + query)
 
 
 def status(page) -> str:
@@ -107,11 +107,16 @@ def play_to_end(page, seed: int, max_clicks: int = 6000, on_click=None) -> int:
 
 
 def session_save(players: int, seed: int, stop, seats: list[str] | None = None,
-                 limit: int = 3000, names: list[str] | None = None) -> str:
+                 limit: int = 3000, names: list[str] | None = None,
+                 as_page: bool = False) -> str:
     """The page's save of a game played under CPython by the easy bot (seed n*31+1 at the
     n-th action, like the page tests' person) until `stop(session)` is true: the same text
     the page writes, with its log and its record, so the page resumes it with "since your
-    last turn" and the replays as they would be. Raises if the game ends first."""
+    last turn" and the replays as they would be. Raises if the game ends first.
+
+    With `as_page`, the seats of computer players play as the page's own do (their level,
+    with the seed the page gives them), so the save is a moment of the very game the page
+    plays from the same settings with the page tests' person in the other seats."""
     import cakegame
     from cakegame.bots import choose
     from ui.record import Record
@@ -127,7 +132,11 @@ def session_save(players: int, seed: int, stop, seats: list[str] | None = None,
             return ses.save_text()
         s = ses.state
         assert not s.is_over, f"the game ended before the position asked for ({n} actions)"
-        ses.apply(str(choose(s.view(s.current_player), "easy", seed=n * 31 + 1)))
+        seat = s.current_player
+        if as_page and seats[seat] != "human":
+            ses.apply(str(choose(s.view(seat), seats[seat], seed=ses.bot_seed())))
+        else:
+            ses.apply(str(choose(s.view(seat), "easy", seed=n * 31 + 1)))
     raise AssertionError(f"no such position in {limit} actions")
 
 
