@@ -363,6 +363,20 @@ SINCE = """
 """
 
 
+# Waits for a person's decision, then reads the strip as SINCE does, with the status and
+# the save: one call for each decision.
+SINCE_STEP = f"""
+async () => {{
+  const status = document.getElementById('status');
+  const person = {WAIT_FOR_PERSON.strip()};
+  while (!person()) await new Promise(r => setTimeout(r, 20));
+  await new Promise(r => setTimeout(r, 0));  // the save is written in the redraw's next task
+  return {{...({SINCE.strip()})(), status: status.innerText,
+          save: localStorage.getItem('cakegame.save')}};
+}}
+"""
+
+
 TURN_SO_FAR = """
 () => [...document.querySelectorAll('#since-text .since-turn')]
   .map(e => [e.dataset.kind, e.textContent])
@@ -403,11 +417,10 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
     page = page_watch
     page.goto("index.html?players=2&seed=27&seats=human,easy&botpace=0")
     for _ in range(400):
-        page.wait_for_function(WAIT_FOR_PERSON, timeout=120_000, polling=20)
-        assert not status(page).startswith("Game over"), "no loss in the whole game"
-        shown = page.evaluate(SINCE)
+        shown = page.evaluate(SINCE_STEP)
+        assert not shown["status"].startswith("Game over"), "no loss in the whole game"
         ses = Session()
-        ses.resume(saves.decode(page.evaluate(SAVED_GAME)))
+        ses.resume(saves.decode(shown["save"]))
         me = ses.state.current_player
         moves = ses.since_events(me)
         want = eventlog.since_summary(ses.news_events(me), me, ses.state.names)
@@ -434,13 +447,13 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
             assert again["phrases"] == shown["phrases"]
             assert sorted(again["arrows"]) == sorted(shown["arrows"])
             break
-        action, _ = person_choice(page)
+        action, _ = person_choice(page, shown["save"])
         assert page.evaluate(CLICK, [action, targets.chamber_of(action)]) is not None
     else:
         raise AssertionError("the computer never destroyed the person's Test Subjects")
     # The person acts: the arrows are gone, the news stays (quieter).
     news = shown["phrases"]
-    action, _ = person_choice(page)
+    action, _ = person_choice(page, shown["save"])
     result = page.evaluate(CLICK, [action, targets.chamber_of(action)])
     if result and result[0] == "open":
         page.evaluate(CLICK, [action, None])
