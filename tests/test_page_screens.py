@@ -369,7 +369,11 @@ SINCE_STEP = f"""
 async () => {{
   const status = document.getElementById('status');
   const person = {WAIT_FOR_PERSON.strip()};
-  while (!person()) await new Promise(r => setTimeout(r, 20));
+  const start = performance.now();
+  while (!person()) {{
+    if (performance.now() - start > 120000) return {{stuck: status.innerText}};
+    await new Promise(r => setTimeout(r, 20));
+  }}
   await new Promise(r => setTimeout(r, 0));  // the save is written in the redraw's next task
   return {{...({SINCE.strip()})(), status: status.innerText,
           save: localStorage.getItem('cakegame.save')}};
@@ -418,6 +422,7 @@ def test_since_your_last_turn_leads_with_your_losses_and_draws_the_moves(page_wa
     page.goto("index.html?players=2&seed=27&seats=human,easy&botpace=0")
     for _ in range(400):
         shown = page.evaluate(SINCE_STEP)
+        assert "stuck" not in shown, shown
         assert not shown["status"].startswith("Game over"), "no loss in the whole game"
         ses = Session()
         ses.resume(saves.decode(shown["save"]))
