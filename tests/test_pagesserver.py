@@ -42,3 +42,26 @@ def test_text_is_gzipped_archives_are_not_and_etags_give_304(tmp_path):
         assert _get(server.url + "missing.js")[0] == 404
         sent = {(p, s) for p, s, _, _ in server.sent}
         assert ("/a.js", 304) in sent and ("/missing.js", 404) in sent
+
+
+def test_a_client_that_hangs_up_mid_answer_leaves_no_traceback(tmp_path, capfd):
+    """A browser that stops a download (a page closed, a renderer crashed on purpose by
+    the harness's tests) breaks the server's pipe: both servers stay quiet about it, and
+    keep serving."""
+    import socket
+
+    from tools.siteserver import SiteServer
+
+    (tmp_path / "big.bin").write_bytes(bytes(range(256)) * 40_000)  # 10 MB
+    (tmp_path / "small.txt").write_text("still here")
+    for server_type in (SiteServer, PagesServer):
+        with server_type(tmp_path) as server:
+            for _ in range(3):
+                with socket.create_connection(("127.0.0.1", server.port)) as sock:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\0\0\0\0\0\0\0")
+                    sock.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+                    sock.recv(1024)  # the answer has started; then hang up with a reset
+            status, _, body = _get(server.url + "small.txt")
+            assert status == 200 and body == b"still here"
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Broken pipe" not in err, err

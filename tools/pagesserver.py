@@ -22,7 +22,7 @@ import os
 import threading
 from pathlib import Path
 
-from tools.siteserver import BackgroundServer
+from tools.siteserver import BackgroundServer, QuietServer
 
 MAX_AGE = 600  # seconds, as GitHub Pages sends
 COMPRESSED = {".html", ".css", ".js", ".mjs", ".json", ".toml", ".svg", ".wasm", ".py",
@@ -91,10 +91,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self._send(head_only=True)
 
 
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
+class _Server(QuietServer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.sent: list[tuple[str, int, int, bool]] = []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 from typing import Self
@@ -52,10 +53,21 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
 
 
-class _Server(http.server.ThreadingHTTPServer):
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A threading server that says nothing when a browser hangs up mid-answer (a page
+    closed or navigated away, a renderer crashed on purpose): that is no fault of the
+    server's, and its traceback in the suite's output read as one."""
+
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):  # a broken pipe, a reset
+            return
+        super().handle_error(request, client_address)
+
+
+class _Server(QuietServer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.overrides: dict[str, tuple[int, bytes, str | None]] = {}
