@@ -49,6 +49,19 @@ async () => {
 }
 """
 
+# Wait in the page until `ready()` is true, looking every 20 ms; false once `ms` have gone by.
+# Steps that wait and then read the page in the same call are built on it.
+UNTIL = """
+async (ready, ms) => {
+  const start = performance.now();
+  while (!ready()) {
+    if (performance.now() - start > ms) return false;
+    await new Promise(r => setTimeout(r, 20));
+  }
+  return true;
+}
+""".strip()
+
 # Wait until every animation that ends has ended (a recycled chamber's flight, the losses
 # riding with it); the ones that go on for ever (a highlight's pulse) are left running, and
 # so are those that follow a scroll rather than the clock (the side column's fading foot:

@@ -14,7 +14,7 @@ from pathlib import Path
 import cakegame
 import cakegame.bots
 import pytest
-from playhelp import click_random, open_saved, status
+from playhelp import SAVED_GAME, UNTIL, click_random, open_saved, status
 from ui import drawing, eventlog, guide, record, saves, sharelink
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -41,12 +41,6 @@ STORAGE = """
                          .sort().map(k => [k, localStorage.getItem(k)]))
 """
 
-SAVE = """
-async () => {
-  await new Promise(resolve => setTimeout(resolve, 0));
-  return localStorage.getItem('cakegame.save');
-}
-"""
 
 # True once something a person could press is on screen (no computer player is thinking).
 WAITING_FOR_A_PERSON = """
@@ -253,12 +247,12 @@ def test_continue_from_here_starts_a_new_game_and_keeps_the_original(page_watch)
     assert page_watch.evaluate("document.activeElement.id") == "rv-confirm-no"
     page_watch.keyboard.press("Enter")
     assert page_watch.is_hidden("#rv-confirm")
-    assert page_watch.evaluate(SAVE) == raw or json.loads(page_watch.evaluate(SAVE))[
+    assert page_watch.evaluate(SAVED_GAME) == raw or json.loads(page_watch.evaluate(SAVED_GAME))[
         "record"]["actions"] == rec.actions
     page_watch.click("#rv-continue")
     page_watch.click("#rv-confirm-yes")
     page_watch.wait_for_selector("#review:not([open])", state="attached")
-    data = json.loads(page_watch.evaluate(SAVE))
+    data = json.loads(page_watch.evaluate(SAVED_GAME))
     assert data["record"]["actions"] == rec.actions[:20]
     assert cakegame.State.from_json(data["game"]) == rec.states()[20]
     # Its log is the game's as it was written, consequences and chambers included (it had
@@ -295,7 +289,7 @@ def test_a_game_continued_from_its_replay_keeps_the_tables_settings(page_watch):
     page_watch.click("#rv-confirm-yes")
     page_watch.wait_for_selector("#message[open]")
     page_watch.click("#msg-ok")
-    ui = json.loads(page_watch.evaluate(SAVE))["ui"]
+    ui = json.loads(page_watch.evaluate(SAVED_GAME))["ui"]
     assert ui["pass_device"] is True and ui["hints"] == 2, ui
     # The player to move takes the device first: the hand stays hidden until then.
     page_watch.wait_for_selector("#curtain[open]")
@@ -323,7 +317,7 @@ def test_computer_players_wait_while_the_continuing_message_is_read(page_watch):
     page_watch.wait_for_timeout(2500)  # a computer's move comes after about a second
 
     def played_now() -> int:
-        return len(json.loads(page_watch.evaluate(SAVE))["record"]["actions"])
+        return len(json.loads(page_watch.evaluate(SAVED_GAME))["record"]["actions"])
 
     assert played_now() == step
     page_watch.click("#msg-ok")
@@ -342,7 +336,7 @@ def test_export_and_import_restore_the_game_and_its_history(page_watch, fresh_pr
     # The computer player may still be on its turn: export only once the person may act
     # again (or the game is over), so the file and the save are of the same moment.
     page_watch.wait_for_function(WAITING_FOR_A_PERSON)
-    original = json.loads(page_watch.evaluate(SAVE))
+    original = json.loads(page_watch.evaluate(SAVED_GAME))
     assert len(original["record"]["actions"]) >= 40
     with page_watch.expect_download() as info:
         page_watch.click("#btn-export")
@@ -366,7 +360,7 @@ def test_export_and_import_restore_the_game_and_its_history(page_watch, fresh_pr
         page.wait_for_selector("#message[open]")
         assert "imported" in page.inner_text("#msg-title").lower()
         page.click("#msg-ok")
-        imported = json.loads(page.evaluate(SAVE))
+        imported = json.loads(page.evaluate(SAVED_GAME))
         assert imported["record"] == original["record"]
         rec = record.from_data(imported["record"])
         assert rec.final() == cakegame.State.from_json(original["game"])
@@ -475,7 +469,7 @@ def test_a_share_link_opens_as_a_replay_in_a_fresh_profile(page_watch, fresh_pro
         wait_pos(page, 0)
         assert page.evaluate("document.activeElement.id") == "rv-next"
         page.click("#rv-continue")  # no game on this browser's page: nothing to ask
-        data = json.loads(page.evaluate(SAVE))
+        data = json.loads(page.evaluate(SAVED_GAME))
         assert data["record"]["actions"] == [] and data["record"]["seed"] == 24
         assert cakegame.State.from_json(data["game"]) == rec.start()
         page.assert_clean()
@@ -539,7 +533,7 @@ def test_a_damaged_link_is_refused_and_nothing_saved_is_touched(page_watch, frag
     page_watch.reload()
     page_watch.wait_ready()
     assert page_watch.locator("#message[open]").count() == 0
-    assert json.loads(page_watch.evaluate(SAVE))["record"] == json.loads(raw)["record"]
+    assert json.loads(page_watch.evaluate(SAVED_GAME))["record"] == json.loads(raw)["record"]
     page_watch.assert_clean()
 
 
@@ -588,27 +582,20 @@ LEARNER_TURN = """
 # Waits for the learner's turn (or the game's end), then says what a player sees there: the
 # status, the coach's tip if it speaks (and where the zoom buttons under the lab end), and
 # the save. One call to the page for each of the learner's steps.
-LEARNER_STEP = """
-async () => {
+LEARNER_STEP = f"""
+async () => {{
   const status = document.getElementById('status');
-  const ready = () => status.textContent.startsWith('Learner:')
-    || status.textContent.startsWith('Game over');
-  const start = performance.now();
-  while (!ready()) {
-    if (performance.now() - start > 60000) return {stuck: status.innerText};
-    await new Promise(r => setTimeout(r, 20));
-  }
+  if (!await ({UNTIL})({LEARNER_TURN.strip()}, 60000)) return {{stuck: status.innerText}};
   const coach = document.getElementById('coach');
   const speaks = coach.getClientRects().length > 0
     && getComputedStyle(coach).visibility !== 'hidden';
-  await new Promise(r => setTimeout(r, 0));  // the save is written in the redraw's next task
-  return {
+  return {{
     status: status.innerText,
     tip: speaks ? coach.dataset.tip : null,
     foot: document.getElementById('lab-fit').getBoundingClientRect().bottom,
-    save: localStorage.getItem('cakegame.save'),
-  };
-}
+    save: await ({SAVED_GAME.strip()})(),
+  }};
+}}
 """
 
 
@@ -649,7 +636,7 @@ def test_the_guide_walks_from_the_first_step_to_a_normal_game(page_watch):
     # (rewards offered together are one tip: "reward-cake+reward-turret")
     shown = [k for tip in tips for k in guide.keys(tip)]
     assert len(shown) == len(set(shown)) and set(shown) == set(guide.KEYS) | {"done"}, tips
-    data = json.loads(page_watch.evaluate(SAVE))
+    data = json.loads(page_watch.evaluate(SAVED_GAME))
     assert data["record"]["seed"] == guide.SEED and data["record"]["first"] == guide.FIRST
     assert data["seats"] == guide.SEATS
     page_watch.assert_clean()
@@ -696,7 +683,7 @@ def test_on_a_phone_the_guide_brings_the_chambers_it_talks_about_into_view(page_
                 break
             page_watch.click("#coach-ok")
             continue
-        data = json.loads(page_watch.evaluate(SAVE))
+        data = json.loads(page_watch.evaluate(SAVED_GAME))
         state = cakegame.State.from_json(data["game"])
         k = len(data["record"]["actions"])
         action = str(cakegame.bots.choose(state.view(0), "easy", seed=1000 + k))
@@ -715,7 +702,7 @@ def test_leaving_the_guide_leaves_a_normal_game_that_stays_so(page_watch):
     page_watch.click("#coach-leave")
     assert page_watch.is_hidden("#coach")
     assert page_watch.locator("#coach-marks .coach-ring").count() == 0
-    data = json.loads(page_watch.evaluate(SAVE))
+    data = json.loads(page_watch.evaluate(SAVED_GAME))
     assert data["ui"]["guide"]["off"] is True
     page_watch.goto("index.html?botpace=0")
     click_random(page_watch, random.Random(3))
@@ -966,12 +953,12 @@ def test_the_replay_holds_still_as_it_steps_and_asks_before_replacing_a_finished
     page.wait_for_selector("#rv-last:disabled")
     assert page.evaluate(STEADY, phone) == first
     page.click("#rv-prev")  # the last moment has nothing to continue; the one before has
-    before = page.evaluate(SAVE)
+    before = page.evaluate(SAVED_GAME)
     page.click("#rv-continue")
     page.wait_for_selector("#rv-confirm:not([hidden])")
     assert "finished game" in page.inner_text("#rv-confirm-text")
     page.click("#rv-confirm-no")
-    assert page.evaluate(SAVE) == before and page.is_visible("#review[open]")
+    assert page.evaluate(SAVED_GAME) == before and page.is_visible("#review[open]")
     page.assert_clean()
 
 

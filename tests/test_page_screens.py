@@ -27,10 +27,25 @@ import cakegame
 import pytest
 from cakegame.bots import choose
 from cakegame.content import CARD_BY_ID
-from playhelp import MOTION_ENDED, SAVED_GAME, click_random, open_saved, session_save, status
+from playhelp import (
+    MOTION_ENDED,
+    SAVED_GAME,
+    UNTIL,
+    click_random,
+    open_saved,
+    session_save,
+    status,
+)
 from ui import targets
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+# A person has something to press, or the game is over (no computer player is thinking).
+WAIT_FOR_PERSON = """
+() => document.getElementById('status').textContent.startsWith('Game over')
+  || [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]')]
+       .some(e => e.getClientRects().length > 0 && !e.closest('dialog'))
+"""
 
 # Waits until a person has something to press (or the game is over), then checks the page
 # after the redraw and the lab's follow (two animation frames). Returns the status line, the
@@ -38,14 +53,7 @@ SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CHECK = """
 async (phone) => {
   const status = document.getElementById('status');
-  const person = () => status.textContent.startsWith('Game over')
-    || [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]')]
-         .some(e => e.getClientRects().length > 0 && !e.closest('dialog'));
-  const start = performance.now();
-  while (!person()) {
-    if (performance.now() - start > 120000) return {stuck: true, status: status.innerText};
-    await new Promise(r => setTimeout(r, 20));
-  }
+  if (!await (UNTIL)(WAIT_FOR_PERSON, 120000)) return {stuck: true, status: status.innerText};
   if (status.textContent.startsWith('Game over')) return {over: true, status: status.innerText};
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   // The lab as a player sees it once it holds still: a chamber still flying to its new
@@ -140,12 +148,12 @@ async (phone) => {
   }
   const top = document.getElementById('lab-wrap').getBoundingClientRect().top + scrollY;
   const choices = document.getElementById('choices').getBoundingClientRect().height;
-  await new Promise(r => setTimeout(r, 0));  // the save is written in the redraw's next task
   return {bad, narrowest, smallest, live: live.length, top, choices, arrowsCrossing,
           status: status.innerText, confirm: !!document.querySelector('[data-confirm]'),
-          save: localStorage.getItem('cakegame.save')};
+          save: await (SAVED_GAME)()};
 }
-"""
+""".replace("UNTIL", UNTIL).replace("WAIT_FOR_PERSON", WAIT_FOR_PERSON.strip()) \
+    .replace("SAVED_GAME", SAVED_GAME.strip())
 
 # Click the element for `action` (the board's first, as a player looking at the board
 # would), or the chamber that opens it; report what was clicked. Waits for the redraw.
@@ -203,12 +211,6 @@ async ([action, chamber]) => {
 IN_FLIGHT = """
 () => document.getAnimations().some(a => a.playState === 'running'
   && a.effect && a.effect.target && !!a.effect.target.closest('#lab'))
-"""
-
-WAIT_FOR_PERSON = """
-() => document.getElementById('status').textContent.startsWith('Game over')
-  || [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]')]
-       .some(e => e.getClientRects().length > 0 && !e.closest('dialog'))
 """
 
 SIZES = {
@@ -368,15 +370,8 @@ SINCE = """
 SINCE_STEP = f"""
 async () => {{
   const status = document.getElementById('status');
-  const person = {WAIT_FOR_PERSON.strip()};
-  const start = performance.now();
-  while (!person()) {{
-    if (performance.now() - start > 120000) return {{stuck: status.innerText}};
-    await new Promise(r => setTimeout(r, 20));
-  }}
-  await new Promise(r => setTimeout(r, 0));  // the save is written in the redraw's next task
-  return {{...({SINCE.strip()})(), status: status.innerText,
-          save: localStorage.getItem('cakegame.save')}};
+  if (!await ({UNTIL})({WAIT_FOR_PERSON.strip()}, 120000)) return {{stuck: status.innerText}};
+  return {{...({SINCE.strip()})(), status: status.innerText, save: await ({SAVED_GAME.strip()})()}};
 }}
 """
 
