@@ -49,6 +49,7 @@ def test_a_client_that_hangs_up_mid_answer_leaves_no_traceback(tmp_path, capfd):
     the harness's tests) breaks the server's pipe: both servers stay quiet about it, and
     keep serving."""
     import socket
+    import struct
 
     from tools.siteserver import SiteServer
 
@@ -58,7 +59,7 @@ def test_a_client_that_hangs_up_mid_answer_leaves_no_traceback(tmp_path, capfd):
         with server_type(tmp_path) as server:
             for _ in range(3):
                 with socket.create_connection(("127.0.0.1", server.port)) as sock:
-                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\0\0\0\0\0\0\0")
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                     sock.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
                     sock.recv(1024)  # the answer has started; then hang up with a reset
             status, _, body = _get(server.url + "small.txt")
