@@ -26,7 +26,7 @@ import cakegame
 import pytest
 from cakegame import bots
 from cakegame.state import State
-from ui import saves
+from ui import saves, session
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -248,7 +248,7 @@ def play_as_a_bot(page: Page, level: str, seat: int = 0,
 def cpython_game(players: int, seed: int, names: list[str], seats: list[str],
                  level: str, seat: int = 0) -> tuple[State, int, set[str], list[str]]:
     """The game `play_as_a_bot` plays, played by CPython alone: the page's computer
-    players decide with its seed (`ui.session.Session.bot_seed`, one per applied action).
+    players decide with its seed (`ui.session.bot_seed`, one per applied action).
     Returns the final state, how many decisions the scripted seat made, their verbs and
     every action of the game."""
     state = cakegame.new_game(players=players, seed=seed, names=names)
@@ -262,8 +262,8 @@ def cpython_game(players: int, seed: int, names: list[str], seats: list[str],
             presses += 1
             verbs.add(action.verb.value)
         else:
-            bot_seed = (state.seed * 1_000_003 + applied * 7919 + who) % (2**31)
-            action = bots.choose(state.view(who), seats[who], seed=bot_seed)
+            action = bots.choose(state.view(who), seats[who],
+                                 seed=session.bot_seed(state.seed, applied, who))
         state = state.apply(action)
         played.append(str(action))
         applied += 1

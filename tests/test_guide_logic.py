@@ -7,17 +7,12 @@ import json
 import cakegame
 import cakegame.bots
 import pytest
-from ui import guide
+from ui import guide, session
 
 
 def learner_seed(k: int) -> int:
     """The seed the tests' stand-in learner plays action `k` with (the page test uses it)."""
     return 1000 + k
-
-
-def page_bot_seed(state: cakegame.State, k: int, seat: int) -> int:
-    """The seed the page gives its computer player for action `k` (ui/app.py)."""
-    return (state.seed * 1_000_003 + k * 7919 + seat) % (2**31)
 
 
 def walk() -> list[tuple[guide.Tip, cakegame.State, list[str]]]:
@@ -33,7 +28,7 @@ def walk() -> list[tuple[guide.Tip, cakegame.State, list[str]]]:
             seen.extend(guide.keys(t.key))
             shown.append((t, s, texts))
         seat = s.current_player
-        seed = learner_seed(k) if seat == guide.FIRST else page_bot_seed(s, k, seat)
+        seed = learner_seed(k) if seat == guide.FIRST else session.bot_seed(s.seed, k, seat)
         s = s.apply(cakegame.bots.choose(s.view(seat), "easy", seed=seed))
         k += 1
     return shown

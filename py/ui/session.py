@@ -15,6 +15,13 @@ import cakegame
 from . import eventlog, history, saves, targets
 
 
+def bot_seed(game_seed: int, applied: int, seat: int) -> int:
+    """The seed a computer player decides with: a function of the game's seed, how many
+    actions were applied before, and its seat, so a game replays the same anywhere (the
+    browser tests play the page's games again in CPython with it)."""
+    return (game_seed * 1_000_003 + applied * 7919 + seat) % (2**31)
+
+
 class Session:
     """One game: `state` now, the states of this turn that undo may return to, the log."""
 
@@ -341,7 +348,7 @@ class Session:
     def bot_seed(self) -> int:
         """The seed a bot decides with now: a function of the game and how far it went."""
         s = self.state
-        return (s.seed * 1_000_003 + len(self.log) * 7919 + s.current_player) % (2**31)
+        return bot_seed(s.seed, len(self.log), s.current_player)
 
     # ---- changes -------------------------------------------------------------------------
     def apply(self, text: str) -> Any:
