@@ -271,7 +271,7 @@ def test_the_live_region_tells_a_computer_turn_from_the_engines_events(page_watc
         bot_sentences: list[str] = []
         for a, b in zip(chain, chain[1:]):
             seat = a.current_player
-            got = speech.action_sentences(a, action_between(a, b), b)
+            got = speech.action_sentences(a, action_between(a, b), b, viewer=0)
             bot = seat == 1
             if bot:
                 bot_sentences.extend(got)

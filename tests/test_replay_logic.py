@@ -293,6 +293,31 @@ def test_replay_events_say_what_changed(game4: record.Record) -> None:
     assert r.events(0) == r.setup()
 
 
+def test_a_replay_mid_game_names_only_the_cards_the_person_took(game4: record.Record) -> None:
+    """A replay opened while the game goes on told every card a computer drew ("Ed takes
+    Companion Cube as a bonus"), which the game hides; once the game is over, it names
+    them all."""
+    from cakegame.content import CARD_BY_ID
+    from cakegame.events import EventKind
+    states = game4.states()
+    draws = [(k, e) for k in range(1, len(states)) for e in states[k].events
+             if e.kind is EventKind.CARD_TAKEN]
+    mine = next(k for k, e in draws if e.seat == 0)
+    theirs = next(k for k, e in draws if e.seat != 0)
+    cut = game4.branch(max(mine, theirs) + 1)
+    cut.seats = ["human", "medium", "medium", "medium"]
+    assert not cut.states()[-1].is_over
+    live = replay.Replay(cut)
+    for k, e in draws:
+        if k <= len(cut.actions):
+            name = CARD_BY_ID[e.card].name
+            said = " ".join(live.events(k))
+            assert (f"takes {name}" in said) == (e.seat == 0), (k, said)
+    over = replay.Replay(game4)
+    k, e = draws[0]
+    assert f"takes {CARD_BY_ID[e.card].name}" in " ".join(over.events(k))
+
+
 def test_the_set_up_says_how_the_game_began(game4: record.Record) -> None:
     """The replay's set-up tells who plays first and in what order, where each division
     stands, the Portals and the deck, from the engine's first state (its news box was

@@ -242,8 +242,43 @@ def test_action_sentences_come_from_the_engines_events():
     while not after.events:  # the first actions only choose; play on to one with events
         s, a = after, str(after.legal_actions()[0])
         after = s.apply(a)
-    got = speech.action_sentences(s, a, after)
+    got = speech.action_sentences(s, a, after, viewer=s.current_player)
     assert got and got == [str(e) for e in after.events]
+
+
+def test_a_card_taken_is_named_only_to_the_seat_that_took_it():
+    """A screen reader heard a computer's draw named ("Purple takes Companion Cube as a
+    bonus"): the card was hidden everywhere else, and it sounded like the token. Now the
+    card is named to its taker alone, as the engine's views name it."""
+    from cakegame.content import CARD_BY_ID
+    from cakegame.events import EventKind
+    for seed in range(1, 40):
+        s = cakegame.new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            a = str(rng.choice(s.legal_actions()))
+            after = s.apply(a)
+            taken = [e for e in after.events if e.kind is EventKind.CARD_TAKEN and e.card]
+            if taken:
+                break
+            s = after
+        if taken:
+            break
+    taker, card = taken[0].seat, CARD_BY_ID[taken[0].card].name
+    assert f"takes {card}" in " ".join(speech.action_sentences(s, a, after, viewer=taker))
+    for viewer in ((taker + 1) % 3, None):
+        said = " ".join(speech.action_sentences(s, a, after, viewer=viewer))
+        assert f"takes {card}" not in said and "takes an Aperture Card" in said, said
+
+
+def test_a_computers_action_is_told_as_the_one_person_at_the_table_may_know_it():
+    """Whose knowledge bounds what is said: the person who acted; for a computer's action,
+    the one person playing; with several people at one screen, no one's."""
+    hearer = speech.hearer
+    assert hearer(["human", "medium", "hard"], 0, False) == 0
+    assert hearer(["medium", "human", "hard"], 2, True) == 1
+    assert hearer(["human", "human", "hard"], 1, False) == 1
+    assert hearer(["human", "human", "hard"], 2, True) is None
 
 
 def test_announcer_tells_a_person_at_once_and_a_computer_per_turn():
@@ -289,11 +324,11 @@ def test_a_shared_win_is_told_in_one_sentence():
                      step="activate"), "activate E")
     after = before.apply("recycle top")
     assert after.outcome.winners == (0, 1)
-    said = speech.action_sentences(before, "recycle top", after)
+    said = speech.action_sentences(before, "recycle top", after, viewer=0)
     assert said[-1] == "Orange and Blue share the win"
     assert not any(s.endswith(" wins") for s in said), said
     one = run(pos(3, subjects={"E": [1, 1, 1], "A": [1, 1, 0]},
                   cake={"B": [2, 3, 0], "C": [2, 0, 0]}, step="activate"), "activate E")
     done = one.apply("recycle top")
     assert done.outcome.winners == (0,)
-    assert speech.action_sentences(one, "recycle top", done)[-1] == "Orange wins"
+    assert speech.action_sentences(one, "recycle top", done, viewer=0)[-1] == "Orange wins"

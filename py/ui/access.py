@@ -79,8 +79,9 @@ class Access:
         if seat is None:
             return
         name = before.names[seat]
-        told = self.announcer.action(name, bot, before.turn_number,
-                                     speech.action_sentences(before, text, after),
+        hearer = speech.hearer(self.app.session.seats, seat, bot)
+        sentences = speech.action_sentences(before, text, after, viewer=hearer)
+        told = self.announcer.action(name, bot, before.turn_number, sentences,
                                      owner=before.names[before.turn])
         if told:
             self.news = told

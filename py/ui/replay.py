@@ -16,6 +16,7 @@ from cakegame.words import counted, listed
 from .eventlog import choice_said, recycle_cut_short
 from .labels import who_won
 from .record import Record
+from .speech import person, told
 
 
 @dataclass(frozen=True)
@@ -174,13 +175,18 @@ class Replay:
     def events(self, k: int | None = None) -> list[str]:
         """What action `k` did, in words: the engine's events for it (`State.events`, which
         tell every change of the lab's counts, the incinerated cake and the cards); at the
-        set-up (k = 0), how the game began."""
+        set-up (k = 0), how the game began. While the game goes on, a card taken from the
+        deck is named only if the one person playing took it (the game's own rule), so a
+        replay opened mid-game does not tell the computers' hands; once it is over, all."""
         k = self.pos if k is None else k
         if k == 0:
             return self.setup()
         if not 1 <= k <= self.length:
             return []
-        return [str(e) for e in self.states[k].events]
+        events = self.states[k].events
+        if not self.states[-1].is_over:
+            events = tuple(told(events, person(self.record.seats)))
+        return [str(e) for e in events]
 
     def setup(self) -> list[str]:
         """How the game began, in words: who plays first, where each division stands, the

@@ -13,7 +13,7 @@ must decide), so the screen reader is not flooded mid-turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cakegame.events import EventKind
@@ -70,16 +70,43 @@ def chamber_reading(c: Any, names: Sequence[str], divisions: Sequence[str],
     return " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in out)
 
 
-def action_sentences(before: Any, text: str, after: Any) -> list[str]:
+def action_sentences(before: Any, text: str, after: Any, *, viewer: int | None) -> list[str]:
     """What one action did, in sentences: the events of `after` (the state the action made),
     each event's `str()` being the engine's own sentence for it; a shared win in one
     sentence, as the result says it ("Orange and Green share the win", not "Orange wins.
-    Green wins.", which a screen-reader play-tester heard as two results)."""
-    out = [str(e) for e in after.events if e.kind is not EventKind.WON]
-    won = [str(e) for e in after.events if e.kind is EventKind.WON]
+    Green wins.", which a screen-reader play-tester heard as two results).
+
+    A card taken from the deck is named only when `viewer`, the seat of the person who
+    hears it, took it (docs/rules.md: the engine's views name it to its taker alone); with
+    no such seat (None) no taken card is named. A computer's "takes Companion Cube as a
+    bonus" had told its hand to the table, and sounded like the token."""
+    events = told(after.events, viewer)
+    out = [str(e) for e in events if e.kind is not EventKind.WON]
+    won = [str(e) for e in events if e.kind is EventKind.WON]
     if len(won) > 1:
         won = [listed([w.removesuffix(" wins") for w in won]) + " share the win"]
     return out + won
+
+
+def told(events: Sequence[Any], viewer: int | None) -> list[Any]:
+    """The events as `viewer` may hear them: a card taken from the deck keeps its name only
+    for its taker (None: for no one)."""
+    return [e if e.kind is not EventKind.CARD_TAKEN or e.seat == viewer
+            else replace(e, card=None) for e in events]
+
+
+def person(seats: Sequence[str]) -> int | None:
+    """The seat of the one person at the table, or None (several share the screen, or none
+    plays)."""
+    people = [k for k, kind in enumerate(seats) if kind == "human"]
+    return people[0] if len(people) == 1 else None
+
+
+def hearer(seats: Sequence[str], seat: int, bot: bool) -> int | None:
+    """The seat of the person who hears what `seat`'s action did: that person, or, for a
+    computer's action, the one person at the table; None when several people share the
+    screen (what one of them may know is then said to none)."""
+    return person(seats) if bot else seat
 
 
 def join(sentences: Sequence[str]) -> str:
