@@ -48,8 +48,9 @@ def card_sides(card: Any) -> str:
                                                                      "Character")
 
 
-def action_button(s: Any, text: str, cls: str = "act") -> str:
-    """A button that applies `text`, as markup (names are escaped)."""
+def action_button(s: Any, text: str, cls: str = "act", more: str = "") -> str:
+    """A button that applies `text`, as markup (names are escaped); its tooltip is the
+    engine's sentence for the action, then `more`."""
     # What some labels depend on, read from the state only for those (a redraw draws many
     # buttons).
     label = labels.button_label(
@@ -60,7 +61,8 @@ def action_button(s: Any, text: str, cls: str = "act") -> str:
     lost = targets.turret_costs(s, text)
     if lost:  # a Turret on the player's own subjects says so where it is chosen
         label += f": destroys {lost} of yours"
-    return markup("button", label, cls, type="button", data_action=text, title=s.describe(text))
+    return markup("button", label, cls, type="button", data_action=text,
+                  title=s.describe(text) + more)
 
 
 # What firing the Portal Gun does instead of the card's Aperture action (the rulebook's
@@ -74,9 +76,10 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     Portal Gun's button says only "Portal Gun" (its tooltip says it all), so three cards
     fit in two rows of the prompt area and the lab below does not move.
 
-    Where the hand lies far below (one column: a phone, a tablet), the name says which rule
-    the card's Character would replace, and a "?" shows the card's text in the tray (a
-    play-tester deployed a card unread and lost the rule in force)."""
+    A "?" shows the card's text in the tray, and the deploy button's tooltip ends with what
+    the card does (a play-tester deployed a card unread and lost the rule in force); where
+    the hand lies far below (one column: a phone, a tablet), the name also says which rule
+    the card's Character would replace."""
     char = s.character
     replaces = (f"replaces the rule {char.character_title}"
                 if char is not None and char.id != card_id else "")
@@ -85,8 +88,8 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
         if a.startswith("gun "):
             buttons.append(markup("button", "Portal Gun", "act", type="button", data_action=a,
                                   title=f"{s.describe(a)}: {GUN_DOES}"))
-        else:
-            buttons.append(action_button(s, a))
+        else:  # what the card does, where it is chosen (the hand may lie out of sight)
+            buttons.append(action_button(s, a, more=f": {CARD_BY_ID[card_id].action_text}"))
     return markup("div", None, "tray-card", inner=(
         markup("span", labels.card_name(card_id), "tray-name",
                inner=markup("span", f" · {replaces}", "tray-note") if replaces else "")
@@ -94,8 +97,8 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
 
 
 def card_text(card_id: str) -> str:
-    """A "?" that shows a card's two sides under it, and those sides (hidden): for where the
-    hand and the deck lie far below (one column; css keeps the "?" off a desktop)."""
+    """A "?" that shows a card's two sides under it, and those sides (hidden): the hand and
+    the deck can lie below the screen's foot, or far below in one column."""
     card = CARD_BY_ID[card_id]
     box = f"card-text-{card_id}"
     return (markup("button", "?", "tray-info", type="button", aria_expanded="false",
