@@ -87,6 +87,29 @@ def test_arrows_reach_every_chamber_and_come_back_in_real_labs():
         assert seen == set(p)
 
 
+def test_any_run_of_downs_then_as_many_ups_comes_back_in_real_labs():
+    """Down, down, up went R, J, H, then Q beside J (a keyboard play-tester): going back the
+    way a run came retraces it, however long, while a turn of direction midway is a new
+    step from the run's place."""
+    for i, s in enumerate(games(3)):
+        if i % 20:
+            continue
+        p = places(s)
+        for letter in p:
+            for there, back in (("ArrowDown", "ArrowUp"), ("ArrowUp", "ArrowDown")):
+                here, column, path = letter, None, [letter]
+                for _ in range(2):
+                    nxt, column = keynav.walk(p, here, there, column)
+                    if nxt is None:
+                        break
+                    here = nxt
+                    path.append(here)
+                while len(path) > 1:
+                    path.pop()
+                    here, column = keynav.walk(p, here, back, column)
+                    assert here == path[-1], (letter, there, path)
+
+
 @pytest.mark.parametrize("current,desired", [
     ("ABCDE", "ABCDE"), ("ABCDE", "EABCD"), ("ABCDE", "BCDEA"), ("ABCDE", "EDCBA"),
     ("ABCDEFG", "ABDCEGF"), ("A", "A"), ("", ""),

@@ -31,9 +31,9 @@ class Access:
         self.app = app
         self.order: list[str] = []  # the chambers' order in the DOM, as last arranged
         self.places: dict[str, keynav.Place] = {}
-        # Where a run of up and down keys set out from (`keynav.walk`): down then up comes
-        # back.
-        self.column: tuple[str, float] | None = None
+        # The run of up and down keys the last arrow was part of (`keynav.walk`): downs and
+        # then as many ups come back.
+        self.column: keynav.Column | None = None
         self.marks: dict[str, Any] = {}
         self.focus_key: tuple = ()
         self.state: Any = None

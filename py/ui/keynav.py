@@ -10,6 +10,7 @@ square and hear what each chamber holds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 Place = tuple[int, int]  # (row, x): rows 0-2 from the top, x grows to the right
 
@@ -63,16 +64,36 @@ def step(places: Mapping[str, Place], current: str | None, key: str,
     return None
 
 
+@dataclass(frozen=True)
+class Column:
+    """A run of up and down keys: the place it set out from, and the chambers it went
+    through, each with the key that reached it (the first with none)."""
+
+    at: float
+    path: tuple[tuple[str, str], ...]
+
+
+_BACK = {"ArrowUp": "ArrowDown", "ArrowDown": "ArrowUp"}
+
+
 def walk(places: Mapping[str, Place], current: str | None, key: str,
-         column: tuple[str, float] | None) -> tuple[str | None, tuple[str, float] | None]:
-    """`step`, keeping the column a run of up and down keys set out from: `column` is
-    (the chamber the last vertical step reached, the place it set out from), or None.
-    Returns the chamber to move to (None: stay) and the column to keep for the next key."""
-    if key not in ("ArrowUp", "ArrowDown") or current is None or current not in places:
+         column: Column | None) -> tuple[str | None, Column | None]:
+    """`step`, keeping the run of up and down keys it is part of: nearest to the place the
+    run set out from, and a key that goes back the way the run came retraces it, so that
+    any number of downs and then as many ups come back where they began (down, down, up
+    had gone R, J, H, then Q beside J: the nearest to R was a tie there). Returns the
+    chamber to move to (None: stay) and the run to keep for the next key."""
+    if key not in _BACK or current is None or current not in places:
         return step(places, current, key), None
-    at = column[1] if column is not None and column[0] == current else float(places[current][1])
-    nxt = step(places, current, key, at)
-    return nxt, (nxt, at) if nxt is not None else column
+    if column is None or column.path[-1][0] != current:
+        column = Column(float(places[current][1]), ((current, ""),))
+    if len(column.path) > 1 and column.path[-1][1] == _BACK[key] \
+            and column.path[-2][0] in places:
+        return column.path[-2][0], Column(column.at, column.path[:-1])
+    nxt = step(places, current, key, column.at)
+    if nxt is None:
+        return None, column
+    return nxt, Column(column.at, column.path + ((nxt, key),))
 
 
 def reorder_moves(current: Sequence[str], desired: Sequence[str]) -> list[tuple[str, str | None]]:
