@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cakegame.words import listed
-from pyscript import window
+from pyscript import document, window
 
 from . import coach as coachmod
 from . import dialogs, eventlog, guide, later, params, sharelink
 from . import record as recordmod
-from .dom import by_id, show
+from .dom import by_id, found, show
 from .slot import KEPT_HINT
 
 if TYPE_CHECKING:  # imported when first used (review, sharing, story): not at start-up
@@ -34,6 +34,7 @@ class Replays:
         self.app = app
         self.review: ReviewDialog | None = None
         self.back_to_result = False  # the replay was opened from the game-over dialog
+        self.result_focus = ""  # what, in that dialog, takes the focus when it comes back
         self.sharer: ShareDialog | None = None
         self.coach_box: coachmod.Coach | None = None
         # The last record replayed and proved: (record, its length, the state it led to,
@@ -49,7 +50,8 @@ class Replays:
         on("btn-review", "click", lambda e: self.open_review())
         on("btn-share", "click", lambda e: self.share())
         # From the result, the whole game from its set-up; from the tools, this moment.
-        on("go-review", "click", lambda e: self.open_review(at=0, from_result=True))
+        on("go-review", "click",
+           lambda e: self.open_review(at=0, from_result=True, back_to="#go-review"))
         on("log", "click", self._on_log_click)
         on("go-chart", "click", self._on_story_click)
         on(window, "hashchange", self._on_hash)  # a link pasted into this very tab
@@ -89,6 +91,12 @@ class Replays:
             self.app.open_newgame(can_continue=False)
         elif back and s.is_over and not dialogs.any_open():
             dialogs.open_modal("gameover")
+            # The control the replay was opened with: the dialog's own first focus fell on
+            # the chart's first mark, whichever had been pressed.
+            if self.result_focus:
+                opener = document.querySelector(f"#gameover {self.result_focus}")
+                if found(opener):
+                    opener.focus()
 
     def _replaced(self) -> str:
         """The game on the page that Continue from here would replace, in words ("the game
@@ -107,9 +115,11 @@ class Replays:
         return self.review is not None and self.review.is_open
 
     # ---- replay --------------------------------------------------------------------------
-    def open_review(self, at: int | None = None, from_result: bool = False) -> None:
+    def open_review(self, at: int | None = None, from_result: bool = False,
+                    back_to: str = "") -> None:
         """The replay of this game, at any moment of it, from its record; `from_result`:
-        opened from the game-over dialog, which comes back when the replay closes."""
+        opened from the game-over dialog, which comes back when the replay closes, the
+        focus on `back_to` (a selector inside it) if given."""
         s = self.session.state
         rec = self.session.record
         if s is None:
@@ -127,6 +137,7 @@ class Replays:
             return
         dialogs.close("gameover")
         self.back_to_result = from_result
+        self.result_focus = back_to
         from .replay import Replay  # imported at first use: the first board does not need it
 
         self._review().open(Replay(rec, states), "game", at)
@@ -144,7 +155,8 @@ class Replays:
 
         step = clicked_step(event, ".story-swing[data-step]")
         if step is not None:  # from the result, so closing the replay comes back to it
-            self.open_review(at=step, from_result=True)
+            self.open_review(at=step, from_result=True,
+                             back_to=f'.story-swing[data-step="{step}"]')
 
     # ---- share links ---------------------------------------------------------------------
     def open_link(self, fragment: str) -> None:
