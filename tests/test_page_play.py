@@ -181,6 +181,19 @@ def test_an_all_bot_game_plays_itself_to_game_over(page_watch):
     page_watch.assert_clean()
 
 
+def test_a_computer_thinks_while_its_pace_runs(page_watch):
+    """A computer's pace is the least time between two of its moves, its thinking counted
+    in it: it waited out its pace and only then thought (hard: 0.7 s, then 1.5 s), and a
+    four-player round took 15-24 s (a play-tester). With a pace of 20 s, its first decision
+    is thought out long before it is shown."""
+    page_watch.goto("index.html?players=2&seed=8&seats=medium,human&first=0&botpace=20000")
+    before = status(page_watch)
+    assert " computer): " in before
+    page_watch.wait_for_function("performance.getEntriesByName('bot medium').length > 0")
+    assert status(page_watch) == before  # thought, not yet played
+    page_watch.assert_clean()
+
+
 def test_a_seat_handed_to_a_bot_and_back(page_watch):
     page_watch.goto("index.html?players=2&seed=8&botpace=0")
     seat = page_watch.evaluate("document.querySelector('.division.acting') ? "
