@@ -8,7 +8,7 @@ import random
 
 import pytest
 from cakegame import CARDS
-from playhelp import click_random, open_saved, session_save
+from playhelp import MOTION_ENDED, click_random, open_saved, session_save
 from ui import targets
 
 CHAMBER_WIDTHS = """
@@ -929,6 +929,59 @@ def test_a_resumed_game_with_nothing_to_follow_shows_as_much_of_the_lab_as_fits(
     shown = sum(c["seen"] for c in chambers)
     assert shown >= most - 2, (shown, most, chambers)
     assert page.evaluate("document.getElementById('lab-wrap').scrollLeft") > 0
+    page.assert_clean()
+
+
+def _a_recycle_before_a_late_deploy_save() -> tuple[str, str]:
+    """A three-person game at a recycle whose row choice `action` hands the next person a
+    deploy step (its choices are buttons) in a lab that has turned: a phone's window on the
+    far left holds at least four chambers fewer than the best window."""
+    from playhelp import session_save
+
+    chosen: list[str] = []
+
+    def before(ses) -> bool:
+        s = ses.state
+        if s.turn_number < 10 or s.decision != "recycle":
+            return False
+        for a in s.legal_actions():
+            after = s.apply(a)
+            if after.is_over or after.decision != "deploy" or after.turn == s.turn:
+                continue
+            xs = sorted(c.x for c in after.chambers())
+            at_left = sum(1 for x in xs if x <= xs[0] + 8)
+            most = max(sum(1 for x in xs if lo <= x <= lo + 8) for lo in xs)
+            if most - at_left >= 4:
+                chosen.append(str(a))
+                return True
+        return False
+
+    raw = session_save(3, 11, before)
+    return raw, chosen[-1]
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_persons_deploy_step_shows_as_much_of_the_lab_as_fits(page_watch, artifacts):
+    """A person's deploy step has no chamber to choose: the window stayed on the last move's
+    chambers (late in a game the new edge of one row, the other rows out of sight while the
+    cards were weighed, a phone play-tester). It shows as many chambers as it can hold."""
+    page = page_watch
+    raw, action = _a_recycle_before_a_late_deploy_save()
+    open_saved(page, raw)
+    ready = page.get_attribute("#status", "data-ready")
+    page.click(f'[data-action="{action}"]')
+    page.wait_for_function("b => document.getElementById('status').dataset.ready !== b",
+                           arg=ready)
+    assert page.inner_text("#status").endswith("deploy a card, or end deploying")
+    page.evaluate(MOTION_ENDED)
+    page.evaluate(SETTLED_SCROLL)
+    page.screenshot(path=str(artifacts / "deploy-step-phone.png"))
+    chambers = page.evaluate(CHAMBERS_IN_VIEW)
+    width = page.evaluate("document.getElementById('lab-wrap').clientWidth")
+    xs = sorted(c["x"] for c in chambers)
+    most = max(sum(1 for x in xs if start <= x <= start + width) for start in xs)
+    shown = sum(c["seen"] for c in chambers)
+    assert shown >= most - 2, (shown, most, chambers)
     page.assert_clean()
 
 

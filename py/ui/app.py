@@ -784,6 +784,12 @@ class App:
                                                 if after is not None else ()))
         elif marks:
             follow = tuple(marks)
+        elif human and not curtain and not over:
+            # A person's decision with nothing to choose on the lab (a deploy step: its
+            # choices are buttons): as much of the lab as the window holds. It had stayed on
+            # the last move's chambers, late in a game the top row's new edge, with the
+            # other rows out of sight while the cards were weighed (a phone play-tester).
+            follow = tuple(self.board.views)
         elif session.follow_last:
             entry = session.log[-1] if session.log else None
             touched = entry[3] if entry is not None and len(entry) > 3 else ""
