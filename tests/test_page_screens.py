@@ -704,6 +704,32 @@ def test_a_phone_reads_the_face_up_card_before_taking_it(page_watch):
     page_watch.assert_clean()
 
 
+# The score strip's button: the width its divisions take, against the width it has.
+STRIP_FITS = """
+() => { const b = document.querySelector('#table-strip .strip-scores');
+        return {need: b.scrollWidth, room: b.clientWidth,
+                divisions: b.querySelectorAll('.strip-div').length}; }
+"""
+
+
+def _phone(w: int, h: int, name: str) -> object:
+    return pytest.param(name, id=name, marks=pytest.mark.browser_context_args(
+        viewport={"width": w, "height": h}, is_mobile=True, has_touch=True))
+
+
+@pytest.mark.parametrize("size", [_phone(844, 390, "side"), _phone(390, 844, "upright"),
+                                  _phone(360, 640, "small")])
+def test_a_phones_score_strip_shows_all_four_divisions_beside_the_rule(page_watch, size):
+    """On its side a phone's column is as narrow as upright, but the scores were sized by
+    the screen's width: the fourth division's cake was cut off beside a rule in force (a
+    phone play-tester). Every division's figures show, upright and on its side."""
+    open_saved(page_watch, _full_hand_under_a_rule_save())
+    assert page_watch.is_visible("#table-strip .strip-rule")
+    fits = page_watch.evaluate(STRIP_FITS)
+    assert fits["divisions"] == 4 and fits["need"] <= fits["room"], fits
+    page_watch.assert_clean()
+
+
 @pytest.mark.browser_context_args(viewport={"width": 844, "height": 390}, is_mobile=True,
                                   has_touch=True)
 def test_a_phone_on_its_side_keeps_each_tray_card_to_one_row(page_watch):
