@@ -294,14 +294,13 @@ def test_a_card_taken_is_named_only_to_the_seat_that_took_it():
         assert f"takes {card}" not in said and "takes an Aperture Card" in said, said
 
 
-def test_a_computers_action_is_told_as_the_one_person_at_the_table_may_know_it():
-    """Whose knowledge bounds what is said: the person who acted; for a computer's action,
-    the one person playing; with several people at one screen, no one's."""
-    hearer = speech.hearer
-    assert hearer(["human", "medium", "hard"], 0, False) == 0
-    assert hearer(["medium", "human", "hard"], 2, True) == 1
-    assert hearer(["human", "human", "hard"], 1, False) == 1
-    assert hearer(["human", "human", "hard"], 2, True) is None
+def test_what_is_said_aloud_is_what_the_one_person_at_the_table_may_know():
+    """Whose knowledge bounds what is said: the one person playing computers; with several
+    people at one screen the room hears it all, so no one's."""
+    assert speech.person(["human", "medium", "hard"]) == 0
+    assert speech.person(["medium", "human", "hard"]) == 1
+    assert speech.person(["human", "human", "hard"]) is None
+    assert speech.person(["easy", "medium"]) is None
 
 
 def test_announcer_tells_a_person_at_once_and_a_computer_per_turn():

@@ -79,8 +79,8 @@ class Access:
         if seat is None:
             return
         name = before.names[seat]
-        hearer = speech.hearer(self.app.session.seats, seat, bot)
-        sentences = speech.action_sentences(before, text, after, viewer=hearer)
+        sentences = speech.action_sentences(before, text, after,
+                                            viewer=speech.person(self.app.session.seats))
         told = self.announcer.action(name, bot, before.turn_number, sentences,
                                      owner=before.names[before.turn])
         if told:

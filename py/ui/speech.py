@@ -77,8 +77,8 @@ def action_sentences(before: Any, text: str, after: Any, *, viewer: int | None) 
     Green wins.", which a screen-reader play-tester heard as two results).
 
     A card taken from the deck is named only when `viewer`, the seat of the person who
-    hears it, took it (docs/rules.md: the engine's views name it to its taker alone); with
-    no such seat (None) no taken card is named. A computer's "takes Companion Cube as a
+    hears it (`person`), took it (docs/rules.md: the engine's views name it to its taker
+    alone); with no such seat (None) no taken card is named. A computer's "takes Companion Cube as a
     bonus" had told its hand to the table, and sounded like the token."""
     events = told(after.events, viewer)
     out = [str(e) for e in events if e.kind is not EventKind.WON]
@@ -96,17 +96,11 @@ def told(events: Sequence[Any], viewer: int | None) -> list[Any]:
 
 
 def person(seats: Sequence[str]) -> int | None:
-    """The seat of the one person at the table, or None (several share the screen, or none
-    plays)."""
+    """The seat of the one person at the table, whose knowledge bounds what is said aloud
+    (`told`); None when several people share the screen (the room hears it all, so what
+    one of them may know is said to none) or none plays."""
     people = [k for k, kind in enumerate(seats) if kind == "human"]
     return people[0] if len(people) == 1 else None
-
-
-def hearer(seats: Sequence[str], seat: int, bot: bool) -> int | None:
-    """The seat of the person who hears what `seat`'s action did: that person, or, for a
-    computer's action, the one person at the table; None when several people share the
-    screen (what one of them may know is then said to none)."""
-    return person(seats) if bot else seat
 
 
 def join(sentences: Sequence[str]) -> str:
