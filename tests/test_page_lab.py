@@ -911,6 +911,19 @@ async () => {
 """
 
 
+def assert_as_much_of_the_lab_as_fits(page) -> None:
+    """Once the window has settled, it shows about as many chambers as any window of its
+    width could: the most whose centres one could hold, less the two at its ends, which are
+    half out of it."""
+    page.evaluate(SETTLED_SCROLL)
+    chambers = page.evaluate(CHAMBERS_IN_VIEW)
+    width = page.evaluate("document.getElementById('lab-wrap').clientWidth")
+    xs = sorted(c["x"] for c in chambers)
+    most = max(sum(1 for x in xs if start <= x <= start + width) for start in xs)
+    shown = sum(c["seen"] for c in chambers)
+    assert shown >= most - 2, (shown, most, chambers)
+
+
 @pytest.mark.browser_context_args(**PHONE)
 def test_a_resumed_game_with_nothing_to_follow_shows_as_much_of_the_lab_as_fits(page_watch):
     """A game resumed at a deploy step names no chamber to follow: the lab's window shows as
@@ -919,15 +932,7 @@ def test_a_resumed_game_with_nothing_to_follow_shows_as_much_of_the_lab_as_fits(
     page = page_watch
     open_saved(page, _late_deploy_save())
     assert page.inner_text("#status").endswith("deploy a card, or end deploying")
-    page.evaluate(SETTLED_SCROLL)
-    chambers = page.evaluate(CHAMBERS_IN_VIEW)
-    width = page.evaluate("document.getElementById('lab-wrap').clientWidth")
-    # The most chambers whose centres any window of the panel's width could hold (a
-    # chamber at either end of such a window is half out of it: two fewer wholly in view).
-    xs = sorted(c["x"] for c in chambers)
-    most = max(sum(1 for x in xs if start <= x <= start + width) for start in xs)
-    shown = sum(c["seen"] for c in chambers)
-    assert shown >= most - 2, (shown, most, chambers)
+    assert_as_much_of_the_lab_as_fits(page)
     assert page.evaluate("document.getElementById('lab-wrap').scrollLeft") > 0
     page.assert_clean()
 
@@ -974,14 +979,8 @@ def test_a_persons_deploy_step_shows_as_much_of_the_lab_as_fits(page_watch, arti
                            arg=ready)
     assert page.inner_text("#status").endswith("deploy a card, or end deploying")
     page.evaluate(MOTION_ENDED)
-    page.evaluate(SETTLED_SCROLL)
+    assert_as_much_of_the_lab_as_fits(page)
     page.screenshot(path=str(artifacts / "deploy-step-phone.png"))
-    chambers = page.evaluate(CHAMBERS_IN_VIEW)
-    width = page.evaluate("document.getElementById('lab-wrap').clientWidth")
-    xs = sorted(c["x"] for c in chambers)
-    most = max(sum(1 for x in xs if start <= x <= start + width) for start in xs)
-    shown = sum(c["seen"] for c in chambers)
-    assert shown >= most - 2, (shown, most, chambers)
     page.assert_clean()
 
 

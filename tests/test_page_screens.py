@@ -610,19 +610,12 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
     assert len(guns) == 3 and all(" to fire the Portal Gun: instead of the card's Aperture "
                                   "action, place both Portals in two chambers" in g
                                   for g in guns), guns
-    # The hand lay below the screen's foot here, the card's text out of sight: each card's
-    # deploy button says in its tooltip what the card does, and its "?" shows the card.
+    # The hand can lie below the screen's foot here, the card's text out of sight: each
+    # card's deploy button says in its tooltip what the card does.
     plays = page.eval_on_selector_all('#choices .tray-card button[data-action^="play "]',
                                       "bs => bs.map(b => [b.dataset.action, b.title])")
     assert len(plays) == 3 and all(title.endswith(": " + CARD_BY_ID[act.split()[1]].action_text)
                                    for act, title in plays), plays
-    first = page.locator("#choices .tray-card").first
-    assert first.locator(".tray-text").is_hidden()
-    ready = page.get_attribute("#status", "data-ready")
-    first.locator(".tray-info").click()
-    card = CARD_BY_ID[plays[0][0].split()[1]]
-    assert card.action_text in first.locator(".tray-text").inner_text()
-    assert page.get_attribute("#status", "data-ready") == ready  # nothing played
     page.assert_clean()
 
 

@@ -76,10 +76,10 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     Portal Gun's button says only "Portal Gun" (its tooltip says it all), so three cards
     fit in two rows of the prompt area and the lab below does not move.
 
-    A "?" shows the card's text in the tray, and the deploy button's tooltip ends with what
-    the card does (a play-tester deployed a card unread and lost the rule in force); where
-    the hand lies far below (one column: a phone, a tablet), the name also says which rule
-    the card's Character would replace."""
+    The deploy button's tooltip ends with what the card does. Where the hand lies far below
+    (one column: a phone, a tablet), the name also says which rule the card's Character
+    would replace, and a "?" shows the card's text in the tray (a play-tester deployed a
+    card unread and lost the rule in force)."""
     char = s.character
     replaces = (f"replaces the rule {char.character_title}"
                 if char is not None and char.id != card_id else "")
@@ -97,8 +97,9 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
 
 
 def card_text(card_id: str) -> str:
-    """A "?" that shows a card's two sides under it, and those sides (hidden): the hand and
-    the deck can lie below the screen's foot, or far below in one column."""
+    """A "?" that shows a card's two sides under it, and those sides (hidden): for where the
+    hand and the deck lie far below (one column; css keeps the "?" off a desktop, where
+    the deploy button's tooltip says what the card does)."""
     card = CARD_BY_ID[card_id]
     box = f"card-text-{card_id}"
     return (markup("button", "?", "tray-info", type="button", aria_expanded="false",
