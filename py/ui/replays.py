@@ -33,8 +33,9 @@ class Replays:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.review: ReviewDialog | None = None
-        self.back_to_result = False  # the replay was opened from the game-over dialog
-        self.result_focus = ""  # what, in that dialog, takes the focus when it comes back
+        # The replay was opened from the game-over dialog: what in it takes the focus when
+        # the dialog comes back ("" when the replay was opened elsewhere).
+        self.back_to_result = ""
         self.sharer: ShareDialog | None = None
         self.coach_box: coachmod.Coach | None = None
         # The last record replayed and proved: (record, its length, the state it led to,
@@ -51,7 +52,7 @@ class Replays:
         on("btn-share", "click", lambda e: self.share())
         # From the result, the whole game from its set-up; from the tools, this moment.
         on("go-review", "click",
-           lambda e: self.open_review(at=0, from_result=True, back_to="#go-review"))
+           lambda e: self.open_review(at=0, back_to_result="#go-review"))
         on("log", "click", self._on_log_click)
         on("go-chart", "click", self._on_story_click)
         on(window, "hashchange", self._on_hash)  # a link pasted into this very tab
@@ -83,7 +84,7 @@ class Replays:
         close event comes a task later: a link opened meanwhile has shown the replay again,
         and the form must not cover it. A replay opened from the game's result goes back
         to it (a keyboard player was left on the page's body, ten Tabs from Play again)."""
-        back, self.back_to_result = self.back_to_result, False
+        back, self.back_to_result = self.back_to_result, ""
         if self.reviewing:
             return
         s = self.session.state
@@ -93,10 +94,9 @@ class Replays:
             dialogs.open_modal("gameover")
             # The control the replay was opened with: the dialog's own first focus fell on
             # the chart's first mark, whichever had been pressed.
-            if self.result_focus:
-                opener = document.querySelector(f"#gameover {self.result_focus}")
-                if found(opener):
-                    opener.focus()
+            opener = document.querySelector(f"#gameover {back}")
+            if found(opener):
+                opener.focus()
 
     def _replaced(self) -> str:
         """The game on the page that Continue from here would replace, in words ("the game
@@ -115,11 +115,10 @@ class Replays:
         return self.review is not None and self.review.is_open
 
     # ---- replay --------------------------------------------------------------------------
-    def open_review(self, at: int | None = None, from_result: bool = False,
-                    back_to: str = "") -> None:
-        """The replay of this game, at any moment of it, from its record; `from_result`:
-        opened from the game-over dialog, which comes back when the replay closes, the
-        focus on `back_to` (a selector inside it) if given."""
+    def open_review(self, at: int | None = None, back_to_result: str = "") -> None:
+        """The replay of this game, at any moment of it, from its record; `back_to_result`:
+        opened from the game-over dialog by the control this selector finds in it; the
+        dialog comes back when the replay closes, the focus on that control."""
         s = self.session.state
         rec = self.session.record
         if s is None:
@@ -136,8 +135,7 @@ class Replays:
                             f"Its history cannot be replayed: {error}.")
             return
         dialogs.close("gameover")
-        self.back_to_result = from_result
-        self.result_focus = back_to
+        self.back_to_result = back_to_result
         from .replay import Replay  # imported at first use: the first board does not need it
 
         self._review().open(Replay(rec, states), "game", at)
@@ -155,8 +153,7 @@ class Replays:
 
         step = clicked_step(event, ".story-swing[data-step]")
         if step is not None:  # from the result, so closing the replay comes back to it
-            self.open_review(at=step, from_result=True,
-                             back_to=f'.story-swing[data-step="{step}"]')
+            self.open_review(at=step, back_to_result=f'.story-swing[data-step="{step}"]')
 
     # ---- share links ---------------------------------------------------------------------
     def open_link(self, fragment: str) -> None:
