@@ -878,18 +878,18 @@ def test_losses_of_a_recycled_chamber_ride_with_it_and_leave_no_mark(page_watch,
 
 def _late_deploy_save() -> str:
     """A save of a three-person game at a deploy step (the choices are buttons: no chamber
-    to follow) in a lab that has turned: a phone's window at its far left (about four
-    chambers of a row wide) holds at least four chambers fewer than the best window."""
-    from playhelp import session_save
+    to follow) in a lab that has turned (`_turned`)."""
+    return session_save(3, 11, lambda ses: ses.state.turn_number >= 10
+                        and ses.state.decision == "deploy" and _turned(ses.state))
 
-    def turned(ses) -> bool:
-        s = ses.state
-        xs = sorted(c.x for c in s.chambers())
-        at_left = sum(1 for x in xs if x <= xs[0] + 8)
-        most = max(sum(1 for x in xs if a <= x <= a + 8) for a in xs)
-        return s.turn_number >= 10 and s.decision == "deploy" and most - at_left >= 4
 
-    return session_save(3, 11, turned)
+def _turned(s) -> bool:
+    """The lab has turned: a phone's window at its far left (about four chambers of a row
+    wide) holds at least four chambers fewer than the best window."""
+    xs = sorted(c.x for c in s.chambers())
+    at_left = sum(1 for x in xs if x <= xs[0] + 8)
+    most = max(sum(1 for x in xs if a <= x <= a + 8) for a in xs)
+    return most - at_left >= 4
 
 
 # Each chamber of the lab, and whether its hexagon is (mostly) in the panel's window.
@@ -939,10 +939,7 @@ def test_a_resumed_game_with_nothing_to_follow_shows_as_much_of_the_lab_as_fits(
 
 def _a_recycle_before_a_late_deploy_save() -> tuple[str, str]:
     """A three-person game at a recycle whose row choice `action` hands the next person a
-    deploy step (its choices are buttons) in a lab that has turned: a phone's window on the
-    far left holds at least four chambers fewer than the best window."""
-    from playhelp import session_save
-
+    deploy step (its choices are buttons) in a lab that has turned (`_turned`)."""
     chosen: list[str] = []
 
     def before(ses) -> bool:
@@ -951,12 +948,8 @@ def _a_recycle_before_a_late_deploy_save() -> tuple[str, str]:
             return False
         for a in s.legal_actions():
             after = s.apply(a)
-            if after.is_over or after.decision != "deploy" or after.turn == s.turn:
-                continue
-            xs = sorted(c.x for c in after.chambers())
-            at_left = sum(1 for x in xs if x <= xs[0] + 8)
-            most = max(sum(1 for x in xs if lo <= x <= lo + 8) for lo in xs)
-            if most - at_left >= 4:
+            if not after.is_over and after.decision == "deploy" and after.turn != s.turn \
+                    and _turned(after):
                 chosen.append(str(a))
                 return True
         return False

@@ -784,7 +784,7 @@ class App:
                                                 if after is not None else ()))
         elif marks:
             follow = tuple(marks)
-        elif human and not curtain and not over:
+        elif human and not curtain:
             # A person's decision with nothing to choose on the lab (a deploy step: its
             # choices are buttons): as much of the lab as the window holds. It had stayed on
             # the last move's chambers, late in a game the top row's new edge, with the
@@ -1082,13 +1082,7 @@ class App:
             self.render()
             await self.step_waiter
             began, pace = loop.time(), 0.0
-        # A message on screen is read first: a computer player does not move behind it (after
-        # "Continuing from here", "Game imported").
-        while dialogs.is_open("message"):
-            await asyncio.sleep(0.1)
-            if token != self.bot_token or state is not self.state:
-                return
-        if token != self.bot_token or state is not self.state or state.is_over:
+        if not await self._bot_may_go(token, state) or state.is_over:
             return
         seat = state.current_player
         level = self.session.seats[seat]
@@ -1109,11 +1103,18 @@ class App:
         rest = pace - (loop.time() - began)
         if rest > 0:
             await asyncio.sleep(rest)
-        while dialogs.is_open("message"):  # opened while it thought
+        if await self._bot_may_go(token, state):  # a message may have opened as it thought
+            self.apply(str(action))
+
+    async def _bot_may_go(self, token: int, state: Any) -> bool:
+        """Once no message is on screen (a computer player does not move behind one:
+        "Continuing from here", "Game imported"), whether its move still stands: the game
+        has not moved on since it was asked for."""
+        while dialogs.is_open("message"):
             await asyncio.sleep(0.1)
-        if token != self.bot_token or state is not self.state:
-            return
-        self.apply(str(action))
+            if token != self.bot_token or state is not self.state:
+                return False
+        return token == self.bot_token and state is self.state
 
 
 def _multi_label(s: Any, acts: list[str]) -> str:
