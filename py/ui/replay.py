@@ -183,10 +183,9 @@ class Replay:
             return self.setup()
         if not 1 <= k <= self.length:
             return []
-        events = self.states[k].events
-        if not self.states[-1].is_over:
-            events = tuple(told(events, person(self.record.seats)))
-        return [str(e) for e in events]
+        state = self.states[k]
+        over = self.states[-1].is_over
+        return [str(e) for e in (state.events if over else told(state, person(self.record.seats)))]
 
     def setup(self) -> list[str]:
         """How the game began, in words: who plays first, where each division stands, the

@@ -80,7 +80,7 @@ def action_sentences(before: Any, text: str, after: Any, *, viewer: int | None) 
     hears it (`person`), took it (docs/rules.md: the engine's views name it to its taker
     alone); with no such seat (None) no taken card is named. A computer's "takes Companion Cube as a
     bonus" had told its hand to the table, and sounded like the token."""
-    events = told(after.events, viewer)
+    events = told(after, viewer)
     out = [str(e) for e in events if e.kind is not EventKind.WON]
     won = [str(e) for e in events if e.kind is EventKind.WON]
     if len(won) > 1:
@@ -88,11 +88,14 @@ def action_sentences(before: Any, text: str, after: Any, *, viewer: int | None) 
     return out + won
 
 
-def told(events: Sequence[Any], viewer: int | None) -> list[Any]:
-    """The events as `viewer` may hear them: a card taken from the deck keeps its name only
-    for its taker (None: for no one)."""
-    return [e if e.kind is not EventKind.CARD_TAKEN or e.seat == viewer
-            else replace(e, card=None) for e in events]
+def told(state: Any, viewer: int | None) -> tuple[Any, ...]:
+    """The events of the action that made `state`, as `viewer` may hear them: the engine's
+    own view for that seat (`State.view`: a card taken from the deck named to its taker
+    alone); for no seat (None), no taken card named."""
+    if viewer is not None:
+        return tuple(state.view(viewer).events)
+    return tuple(replace(e, card=None) if e.kind is EventKind.CARD_TAKEN else e
+                 for e in state.events)
 
 
 def person(seats: Sequence[str]) -> int | None:
