@@ -619,6 +619,34 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
     page.assert_clean()
 
 
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_a_desktop_shows_four_divisions_and_a_whole_card_of_the_hand(page_watch, artifacts):
+    """At 1280x800, deploying with three cards while a rule is in force: the four
+    divisions took 400 px and pushed the hand's first card below the screen's foot (a
+    play-tester read it by hovering). Each division's figures are one line, what they
+    count said once under them, and the first card lies whole on the screen; a screen
+    reader still hears each label whole."""
+    page = page_watch
+    open_saved(page, _full_hand_under_a_rule_save())
+    page.screenshot(path=str(artifacts / "hand-beside-four-divisions-desk.png"))
+    seen = page.evaluate("""() => {
+      const rows = [...document.querySelectorAll('#players .division')].map(d => {
+        const tops = [...d.querySelectorAll('dd')]
+          .map(e => Math.round(e.getBoundingClientRect().top));
+        return new Set(tops).size; });
+      const card = document.querySelector('#hand .card').getBoundingClientRect();
+      return {rows, cardBottom: card.bottom, H: innerHeight,
+              labels: [...document.querySelectorAll('#players .division:first-child dt')]
+                .map(e => e.textContent),
+              legend: document.querySelector('#players .stats-legend').innerText};
+    }""")
+    assert seen["rows"] == [1, 1, 1, 1], seen
+    assert seen["cardBottom"] <= seen["H"], seen
+    assert seen["labels"] == ["Subjects lab / supply", "Cake lab / supply / burnt", "Cards"]
+    assert seen["legend"] == "Subjects: lab / supply · Cake: lab / supply / burnt"
+    page.assert_clean()
+
+
 TRAY_ROWS = """
 () => ({cards: [...document.querySelectorAll('#choices .tray-card')].map(card =>
           new Set([...card.querySelectorAll('button')].map(b => {

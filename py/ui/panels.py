@@ -116,6 +116,15 @@ def toggle_card_text(button: Any) -> None:
     button.setAttribute("aria-expanded", "true" if opened else "false")
 
 
+# A division's figures: what each counts, and which of its counts ("lab / supply"). A
+# desktop shows a division's figures on one line and says once, under the divisions, what
+# the counts are (four divisions and the hand then fit 1280x800 together); the counts stay
+# in each label for a screen reader.
+STAT_LABELS = (("subjects", "Subjects", " lab / supply"),
+               ("cake", "Cake", " lab / supply / burnt"), ("hand", "Cards", ""))
+STAT_LEGEND = "Subjects: lab / supply · Cake: lab / supply / burnt"
+
+
 # The strip's Cake Slice: the lab's own picture (index.html's #i-c) in a division's colour.
 STRIP_CAKE = ('<svg class="strip-ic" viewBox="0 0 16 16" aria-hidden="true">'
               '<use href="#i-c" class="cake d{}" width="16" height="16"/></svg>')
@@ -409,9 +418,11 @@ class Panels:
             card.append(top)
             stats = h("dl", None, "stats")
             cells = {}
-            for key, label in (("subjects", "Subjects lab / supply"),
-                               ("cake", "Cake lab / supply / burnt"), ("hand", "Cards")):
-                stats.append(h("dt", label))
+            for key, label, more in STAT_LABELS:
+                dt = h("dt", label)
+                if more:  # a desktop says it once, under the divisions (css)
+                    dt.append(h("span", more, "dt-more"))
+                stats.append(dt)
                 dd = h("dd", "")
                 stats.append(dd)
                 cells[key] = dd
@@ -420,6 +431,7 @@ class Panels:
             card.append(stats)
             box.append(card)
             self.player_cells.append(cells)
+        box.append(h("p", STAT_LEGEND, "stats-legend", aria_hidden="true"))
 
     def players(self, s: Any) -> None:
         lab_s, lab_c = s.subjects_in_lab(), s.cake_in_lab()
