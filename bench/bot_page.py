@@ -57,7 +57,7 @@ def play(browser, base: str, seats: str, seed: int, decisions: int, timeout_s: f
         page = context.new_page()
         page.add_init_script(WATCH_LONG_TASKS)
         players = len(seats.split(","))
-        page.goto(f"{base}index.html?players={players}&seed={seed}&seats={seats}&botpace=0")
+        page.goto(f"{base}index.html?players={players}&seed={seed}&seats={seats}&botpace=0&pass=0")
         page.wait_for_selector("html[data-boot=ready]", timeout=120_000)
         page.evaluate("window.__playFrom = performance.now()")
         deadline = time.monotonic() + timeout_s

@@ -31,7 +31,7 @@ from tools.siteserver import SiteServer  # noqa: E402
 READY = "[data-action]:not([disabled])"
 PAGES = {
     "hello": ("bench/hello/index.html", READY),
-    "game": ("index.html?players=2&seed=7", "html[data-boot=ready] " + READY),
+    "game": ("index.html?players=2&seed=7&pass=0", "html[data-boot=ready] " + READY),
 }
 TIMEOUT_S = 180.0
 

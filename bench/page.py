@@ -59,7 +59,7 @@ PAGES = {
     # name: (path, ready selector): the game opens a fresh game at once from the URL.
     "hello": ("bench/hello/index.html", READY_SELECTOR),
     "micropip": ("bench/hello-micropip/index.html", READY_SELECTOR),
-    "game": ("index.html?players=2&seed=7", "html[data-boot=ready] " + READY_SELECTOR),
+    "game": ("index.html?players=2&seed=7&pass=0", "html[data-boot=ready] " + READY_SELECTOR),
 }
 START_TIMEOUT_MS = 120_000
 # A start over the emulated link that fails (a connection the throttled browser reset, a

@@ -8,7 +8,7 @@ the game cold (a fresh browser context each run, service worker off, as bench/pa
 cold start) --runs times and prints the medians of: import, start, main to ready (the
 first enabled [data-action] under html[data-boot=ready]) and the deferred work.
 
-    python3 bench/pystart.py [--runs 5] [--url 'index.html?players=2&seed=7']
+    python3 bench/pystart.py [--runs 5] [--url 'index.html?players=2&seed=7&pass=0']
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def one(browser, url: str) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--url", default="index.html?players=2&seed=7")
+    parser.add_argument("--url", default="index.html?players=2&seed=7&pass=0")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 

@@ -4,7 +4,7 @@ Fixtures (see docs/architecture.md, "Test harness"):
   site            session: SiteServer serving the repository root on a free 127.0.0.1 port
                   (.url, .override(path, body, status), .clear_overrides(), .requests)
   site_url        session: its base URL, "http://127.0.0.1:PORT/"; also pytest-playwright's
-                  base_url, so page.goto("./") and page.goto("index.html?seed=4") work
+                  base_url, so page.goto("./") and page.goto("index.html?seed=4&pass=0") work
   page_watch      a PageWatch on pytest-playwright's `page`: records requests, aborts any
                   that leave 127.0.0.1, collects console errors; .goto() waits for Python
   game_page       page_watch after .goto("./"): the page with Python loaded; at teardown

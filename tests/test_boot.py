@@ -171,7 +171,7 @@ def test_controls_are_heard_through_the_document(page_watch):
     hold."""
     page = page_watch.page
     page.add_init_script(COUNT_LISTENERS)
-    page_watch.goto("index.html?players=2&seed=7")
+    page_watch.goto("index.html?players=2&seed=7&pass=0")
     on_controls = page.evaluate(
         "window.__listeners.filter(([on, type]) => on !== '#document' && on !== '[object Window]'"
         " && ['click', 'change', 'input', 'submit'].includes(type))")

@@ -279,7 +279,7 @@ def play(page: Page, rng: random.Random, presses: int, tap: bool = False) -> Non
 
 @pytest.mark.parametrize("engine", ["chromium"], indirect=True)
 def test_starts_and_takes_a_first_click(tab, shots):
-    tab.goto("index.html?players=2&seed=7")
+    tab.goto("index.html?players=2&seed=7&pass=0")
     assert ":" in status(tab)
     first = saved_game(tab)
     actions = tab.js(ENABLED)
@@ -391,7 +391,7 @@ def test_the_game_starts_offline_after_one_visit(engine, shots):
     with SiteServer(ROOT) as server:  # an origin of its own: its own worker and caches
         page = engine.new_page(server.url, service_workers=True)
         try:
-            page.goto("index.html?players=2&seed=31")
+            page.goto("index.html?players=2&seed=31&pass=0")
             page.wait_for("() => navigator.serviceWorker.controller !== null", timeout=90,
                           what="the service worker to take over")
             rng = random.Random(4)
@@ -419,7 +419,7 @@ def test_a_phone_played_by_touch(engine, site, shots):
         reason = page.touch_reason()
         if reason:
             pytest.skip(f"{engine.name}: {reason}")
-        page.goto("index.html?players=2&seed=3")
+        page.goto("index.html?players=2&seed=3&pass=0")
         assert page.js("() => [innerWidth, innerHeight]") == [390, 844]
         # Nothing sticks out sideways: the page scrolls only up and down.
         assert page.js("() => document.documentElement.scrollWidth <= innerWidth")

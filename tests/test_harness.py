@@ -36,7 +36,7 @@ def test_a_start_the_wasm_engine_faulted_is_started_again(context, site_url):
         addEventListener('DOMContentLoaded', () => {{ throw new Error({ENGINE_FAULTS[0]!r}); }});
       }}""")
     tab = PlaywrightPage("chromium", context, site_url, touch=False)
-    tab.goto("index.html?players=2&seed=3")
+    tab.goto("index.html?players=2&seed=3&pass=0")
     assert tab.js("() => document.documentElement.dataset.boot") == "ready"
     assert tab.js("() => sessionStorage.getItem('harness.faulted')") == "1"
     assert not tab.errors()
@@ -49,7 +49,7 @@ def test_an_engines_page_whose_renderer_crashed_is_opened_again(context, site_ur
     from tools.engines import PlaywrightPage
 
     tab = PlaywrightPage("chromium", context, site_url, touch=False)
-    tab.goto("index.html?players=2&seed=3")
+    tab.goto("index.html?players=2&seed=3&pass=0")
     tab.js("() => localStorage.setItem('harness.mark', 'kept')")
     crashed = tab.page
     try:
@@ -74,7 +74,7 @@ def test_a_start_that_fails_otherwise_is_not_started_again(context, site_url):
       addEventListener('DOMContentLoaded', () => { throw new Error('a fault of the page'); });""")
     tab = PlaywrightPage("chromium", context, site_url, touch=False)
     with pytest.raises(AssertionError, match="a fault of the page"):
-        tab.goto("index.html?players=2&seed=3")
+        tab.goto("index.html?players=2&seed=3&pass=0")
     assert tab.js("() => sessionStorage.getItem('harness.starts')") == "1"
 
 

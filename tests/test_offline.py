@@ -63,7 +63,7 @@ def test_game_starts_offline_after_one_visit(sw_page, own_server, artifacts):
         assert own_server.url + wheel in fetched, wheel
         assert sw_page.evaluate(f"""async () => !!(await caches.match('./{wheel}'))""")
     # A page address with a query (a shared game) is served from the same cached page.
-    sw_page.goto("index.html?players=3&seed=42")
+    sw_page.goto("index.html?players=3&seed=42&pass=0")
     sw_page.screenshot(path=str(artifacts / "offline-start.png"))
     assert not sw_page.external_requests and not sw_page.page_errors, sw_page.report()
 

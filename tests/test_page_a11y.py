@@ -96,7 +96,7 @@ def test_axe_computer_turn_and_command_box(page_watch):
     assert page_watch.get_attribute("#status", "aria-live") == "off"
     axehelp.check(page_watch, "a computer player's turn", seen)
     page_watch.evaluate("localStorage.clear()")
-    page_watch.goto("index.html?players=2&seed=8&first=0")
+    page_watch.goto("index.html?players=2&seed=8&first=0&pass=0")
     assert page_watch.get_attribute("#status", "aria-live") == "polite"
     page_watch.keyboard.press("/")
     page_watch.wait_for_selector("#command-input", state="visible")
@@ -165,7 +165,7 @@ def test_the_rules_page_contents_are_fingertip_tall_and_always_in_reach(page_wat
 def test_the_incinerator_names_each_division_for_a_screen_reader(page_watch):
     """The cake incinerator's counts stand beside colour chips: a screen reader heard
     "Cake incinerator: 0/8 0/8 0/8". Each count now comes with its division's name."""
-    page_watch.goto("index.html?players=3&seed=5&names=Ann,Bo,Cy")
+    page_watch.goto("index.html?players=3&seed=5&names=Ann,Bo,Cy&pass=0")
     said = page_watch.evaluate("document.querySelector('#incinerator .burnt').textContent")
     assert said == "Ann: 0/8 burnt; Bo: 0/8 burnt; Cy: 0/8 burnt.", said
     widths = page_watch.evaluate("[...document.querySelectorAll('#incinerator .sr-only')]"

@@ -84,7 +84,7 @@ def test_a_deeply_nested_save_is_kept_aside_and_the_page_plays(page_watch, raw):
 # ---- case 2: importing a deeply nested file is refused, and the page goes on ---------------
 
 def test_importing_a_deeply_nested_file_is_refused_and_the_page_goes_on(page_watch, tmp_path):
-    page_watch.goto("index.html?players=2&seed=17")
+    page_watch.goto("index.html?players=2&seed=17&pass=0")
     rng = random.Random(4)
     for _ in range(5):
         click_random(page_watch, rng)
@@ -145,7 +145,7 @@ def test_when_python_fails_the_save_is_kept_and_new_game_and_import_work(page, s
 def test_a_fatal_interpreter_error_later_offers_the_rescue(page_watch):
     """Python dying mid-visit (in Pyodide a stack overflow is fatal) must not leave a page
     that looks alive: the rescue panel appears and keeps the save when starting afresh."""
-    page_watch.goto("index.html?players=2&seed=17")
+    page_watch.goto("index.html?players=2&seed=17&pass=0")
     click_random(page_watch, random.Random(3))
     raw = stored(page_watch)
     page_watch.evaluate("""() => window.dispatchEvent(new ErrorEvent('error', {
@@ -161,7 +161,7 @@ def test_a_fatal_interpreter_error_later_offers_the_rescue(page_watch):
 # ---- case 3: two tabs of one game -----------------------------------------------------------
 
 def test_two_tabs_follow_each_other_and_lose_nothing(page_watch, context):
-    page_watch.goto("index.html?players=2&seed=17")
+    page_watch.goto("index.html?players=2&seed=17&pass=0")
     a = page_watch
     b = context.new_page()
     b.goto(a.url)
@@ -207,7 +207,7 @@ def test_news_of_another_tab_saving_the_same_position_keeps_this_tabs_move(page_
     it; if the first tab's player has just moved, the news of that write made the first tab
     set its move aside and go back to the start. Now the move is saved on top."""
     page = page_watch
-    page.goto("index.html?players=2&seed=17")
+    page.goto("index.html?players=2&seed=17&pass=0")
     rev = page.evaluate(RESAVE_RACE)
     page.wait_for_function("r => JSON.parse(localStorage.getItem('cakegame.save')).rev > r",
                            arg=rev, timeout=10_000)
@@ -224,7 +224,7 @@ window.addEventListener('storage', e => e.stopImmediatePropagation(), true);
 
 
 def test_a_tab_that_missed_the_news_keeps_its_move_aside_and_follows(page_watch, context):
-    page_watch.goto("index.html?players=2&seed=17")
+    page_watch.goto("index.html?players=2&seed=17&pass=0")
     a = page_watch
     b = context.new_page()
     b.add_init_script(MUTE_STORAGE_EVENTS)  # as if B slept while A played
@@ -251,7 +251,7 @@ def test_late_news_of_a_save_this_tab_has_since_written_over_changes_nothing(pag
     """Tabs hear of each other's writes late: news of an older save that arrives after this
     tab saved on top of it is not followed, and nothing is kept aside."""
     a = page_watch
-    a.goto("index.html?players=2&seed=17")
+    a.goto("index.html?players=2&seed=17&pass=0")
     rng = random.Random(3)
     click_random(a, rng)
     older = a.evaluate("localStorage.getItem('cakegame.save')")
@@ -342,7 +342,7 @@ def test_a_double_click_applies_only_the_action_on_screen(page_watch):
 # ---- cases 8 and 9: import asks and keeps; names never widen the page ------------------------
 
 def test_import_asks_before_replacing_and_keeps_the_replaced_game(page_watch, tmp_path):
-    page_watch.goto("index.html?players=2&seed=17")
+    page_watch.goto("index.html?players=2&seed=17&pass=0")
     rng = random.Random(6)
     for _ in range(6):
         click_random(page_watch, rng)
@@ -368,7 +368,7 @@ def test_import_asks_before_replacing_and_keeps_the_replaced_game(page_watch, tm
 def test_long_unbroken_names_do_not_widen_the_page(page_watch, artifacts, size):
     page_watch.set_viewport_size({"width": size[0], "height": size[1]})
     names = ",".join(["W" * 32, "M" * 32, "Q" * 32, "X" * 32])
-    page_watch.goto(f"index.html?players=4&seed=3&names={names}")
+    page_watch.goto(f"index.html?players=4&seed=3&names={names}&pass=0")
     rng = random.Random(2)
     for _ in range(60):
         click_random(page_watch, rng)
@@ -389,7 +389,7 @@ document.addEventListener('securitypolicyviolation',
 @pytest.mark.own_context  # its init script must not outlive it
 def test_the_content_security_policy_holds_and_the_game_plays_under_it(page_watch):
     page_watch.context.add_init_script(CSP_WATCH)
-    page_watch.goto("index.html?players=3&seed=5")
+    page_watch.goto("index.html?players=3&seed=5&pass=0")
     policy = page_watch.get_attribute("meta[http-equiv=Content-Security-Policy]", "content")
     assert "default-src 'self'" in policy and "object-src 'none'" in policy
     rng = random.Random(7)

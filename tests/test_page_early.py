@@ -85,7 +85,7 @@ def test_a_new_player_fills_the_form_while_python_loads_and_the_game_starts_with
 
 def test_a_returning_player_sees_the_last_board_before_python_and_it_matches(
         page, site_url, artifacts):
-    page.goto(site_url + "index.html?players=3&seed=11")
+    page.goto(site_url + "index.html?players=3&seed=11&pass=0")
     _ready(page)
     page.wait_for_selector("#chambers .chamber", timeout=BOOT_MS)
     # One move, so the picture is not the opening position.
@@ -124,7 +124,7 @@ def test_on_a_phone_the_returning_board_does_not_move_when_python_takes_over(pag
     progress rides at the screen's foot, so the lab stands where Python then draws it (it
     jumped up by 91 px: the progress box and a three-line status stood above it), and the
     strip's figures are those Python draws."""
-    page.goto(site_url + "index.html?players=3&seed=11")
+    page.goto(site_url + "index.html?players=3&seed=11&pass=0")
     _ready(page)
     page.locator("[data-action]:not([disabled])").first.click()
     page.wait_for_function("localStorage.getItem('cakegame.picture') !== null "
@@ -147,7 +147,7 @@ def test_on_a_phone_the_returning_board_does_not_move_when_python_takes_over(pag
 
 
 def test_a_damaged_picture_is_not_shown_and_breaks_nothing(page, site_url):
-    page.goto(site_url + "index.html?players=2&seed=3")
+    page.goto(site_url + "index.html?players=2&seed=3&pass=0")
     _ready(page)
     page.evaluate("""localStorage.setItem('cakegame.picture',
         JSON.stringify({box: '0 0 10 10', markup: '<g class="chamber"><script>window.bad=1'

@@ -35,7 +35,7 @@ def test_a_whole_game_against_medium_by_keys_alone(page_watch, artifacts, seed, 
     """Tab, Shift+Tab and Enter only. For each decision: the presses until focus is on one
     of its options (focus follows the game, so none are needed), and the presses to play a
     random option of it."""
-    page_watch.goto(f"index.html?players=2&seed={seed}&seats={seats}&botpace=0")
+    page_watch.goto(f"index.html?players=2&seed={seed}&seats={seats}&botpace=0&pass=0")
     rng = random.Random(seed)
     to_first: list[int] = []
     per_decision: list[int] = []
@@ -161,7 +161,7 @@ def action_between(before, after) -> str:
 def test_a_move_typed_whole_plays_both_of_its_decisions(page_watch):
     """"p to k" (or "move P to K") is a move's two decisions, its start and its end, as a
     player would type it; one that cannot be played says why in the engine's words."""
-    page_watch.goto("index.html?players=2&seed=11")
+    page_watch.goto("index.html?players=2&seed=11&pass=0")
     page_watch.wait_for_function(HUMAN_TURN)
     state = cakegame.State.from_json(saved_game(page_watch))
     start = next(a for a in map(str, state.legal_actions()) if a.startswith("from "))
@@ -191,7 +191,7 @@ def test_the_command_box_answers_words_that_are_no_action_and_opens_empty(page_w
     """Words that are no action are answered with the actions there are (not the engine's
     "unknown action 'zz' in 'zz'"); they stay to be corrected while the box is open, and the
     box opens empty again after Escape (its old text once had new typing added to it)."""
-    page_watch.goto("index.html?players=2&seed=11")
+    page_watch.goto("index.html?players=2&seed=11&pass=0")
     page_watch.wait_for_function(HUMAN_TURN)
     lab_top = "document.getElementById('lab-wrap').getBoundingClientRect().top"
     top = page_watch.evaluate(lab_top)
@@ -302,7 +302,7 @@ FOCUSED_CHAMBER = """
 
 
 def test_the_lab_by_keys_tab_arrows_read_and_escape(page_watch):
-    page_watch.goto("index.html?players=2&seed=3&names=Ann,Bo")
+    page_watch.goto("index.html?players=2&seed=3&names=Ann,Bo&pass=0")
     state = cakegame.State.from_json(saved_game(page_watch))
     places = {c.letter: (c.row, c.x) for c in state.chambers()}
     legal = [str(a) for a in state.legal_actions()]
@@ -363,7 +363,7 @@ def test_focus_lands_on_the_first_option_right_after_start(page_watch):
     """Start-up leaves the focus (and the URL's rewrite) for after the first board's paint
     (py/ui/later.py): a keyboard player still finds focus on the first option, in board
     order, with no key pressed, and the page's URL says the game's full settings."""
-    page_watch.goto("index.html?players=2&seed=3&names=Ann,Bo", wait_ready=False)
+    page_watch.goto("index.html?players=2&seed=3&names=Ann,Bo&pass=0", wait_ready=False)
     page_watch.page.wait_for_selector("html[data-boot=ready] [data-action]:not([disabled])",
                                       timeout=120_000)
     page_watch.page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000, polling=20)
@@ -375,7 +375,7 @@ def test_focus_lands_on_the_first_option_right_after_start(page_watch):
     # The URL asked for no seats: the rewritten one names them (params.query_of).
     page_watch.page.wait_for_function("location.search.includes('seats=')", timeout=10_000)
     assert page_watch.evaluate("location.search") == \
-        "?players=2&seed=3&seats=human,human&names=Ann,Bo"
+        "?players=2&seed=3&seats=human,human&names=Ann,Bo&pass=0"
     # U with nothing to take back says why (it did nothing and said nothing).
     press(page_watch, "u")
     page_watch.wait_for_selector("#notice:not([hidden])")

@@ -21,7 +21,7 @@ CHAMBER_WIDTHS = """
                                   is_mobile=True)
 def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
     page = page_watch
-    page.goto("index.html?players=2&seed=5")
+    page.goto("index.html?players=2&seed=5&pass=0")
     # A touch screen without a mouse: "tap", not "click".
     assert page.inner_text("#choices").startswith("Tap a highlighted chamber")
     readable = min(page.evaluate(CHAMBER_WIDTHS))
@@ -92,7 +92,7 @@ def test_fit_on_a_desktop_keeps_the_lab_and_its_buttons_on_the_screen(page_watch
     Fit then leaves it so (it once drew it 100% wide, past the screen's foot, taking the
     zoom buttons with it); a wide lab late in the game shrinks to show whole."""
     page = page_watch
-    page.goto("index.html?players=2&seed=11")
+    page.goto("index.html?players=2&seed=11&pass=0")
     actual = page.evaluate(FIT_SEEN)
     page.click("#lab-fit")
     fitted = page.evaluate(FIT_SEEN)
@@ -132,7 +132,7 @@ MENU_LINES = """() => Object.fromEntries([...document.querySelectorAll('.more-me
 
 def test_legend_log_highlight_and_settings(page_watch):
     page = page_watch
-    page.goto("index.html?players=2&seed=9")
+    page.goto("index.html?players=2&seed=9&pass=0")
     page.click("#btn-legend")
     assert page.locator("#legend-box[open]").count() == 1
     assert page.locator("#legend-box a[href^='./rules.html']").count() == 1
@@ -196,7 +196,7 @@ def test_phone_top_bar_is_one_row_and_more_holds_the_rest(page_watch):
     """On a phone the top bar is one row of buttons (Undo, Suggest, More); what it leaves
     out is in More, reachable by touch and by keys."""
     page = page_watch
-    page.goto("index.html?players=2&seed=5")
+    page.goto("index.html?players=2&seed=5&pass=0")
     bar = page.evaluate(TOP_BAR)
     assert "btn-undo" in bar["ids"] and "btn-hint" in bar["ids"], bar
     hidden = {"btn-new", "btn-export", "btn-review", "btn-share", "btn-legend"}
@@ -376,14 +376,14 @@ def test_a_desktop_keeps_the_rule_in_force_in_view_atop_the_side_column(page_wat
     assert "called" in page.get_attribute("#discard", "class")
     page.set_viewport_size({"width": 800, "height": 900})
     assert not chip.is_visible()
-    page.goto("index.html?players=2&seed=5")
+    page.goto("index.html?players=2&seed=5&pass=0")
     assert page.locator("#rule-chip").is_hidden()  # no Character at the start
     page.assert_clean()
 
 
 def test_desktop_top_bar_keeps_its_buttons(page_watch):
     page = page_watch
-    page.goto("index.html?players=2&seed=5")
+    page.goto("index.html?players=2&seed=5&pass=0")
     bar = page.evaluate(TOP_BAR)
     for el_id in ("btn-undo", "btn-hint", "btn-new", "btn-export", "btn-review", "btn-share",
                   "btn-legend"):
@@ -652,7 +652,7 @@ def test_no_markers_when_the_lab_fits(page_watch):
     """A new game on a desktop: the lab fits its panel, every choice shows, no marker (and
     the prompt says "click", a touch screen's "tap")."""
     page = page_watch
-    page.goto("index.html?players=2&seed=5")
+    page.goto("index.html?players=2&seed=5&pass=0")
     assert page.inner_text("#choices").startswith("Click a highlighted chamber")
     seen = page.evaluate(CHOICES_VS_MARKERS)
     assert seen["choices"] and all(c["whole"] for c in seen["choices"])
@@ -1228,7 +1228,7 @@ def test_a_phone_on_its_side_keeps_the_news_and_choices_in_line_with_the_status(
     106 px: a play-tester), put in an empty second column of the prompt area's grid. They
     keep the status bar's edges at every decision."""
     page = page_watch
-    page.goto("index.html?players=2&seed=5")
+    page.goto("index.html?players=2&seed=5&pass=0")
     rng = random.Random(3)
     for _ in range(25):
         since, choices, bar = page.evaluate(COLUMN)
@@ -1256,7 +1256,7 @@ def test_a_quick_second_click_on_a_chamber_selects_no_text(page_watch):
     """The lab is a board: a double click on a chamber (a choice offered twice running, as
     WebKit's play-tester met) left its letter selected, highlighted like text."""
     page = page_watch
-    page.goto("index.html?players=2&seed=7")
+    page.goto("index.html?players=2&seed=7&pass=0")
     page.locator("#lab .chamber:not(.target) text.letter").first.dblclick()
     assert page.evaluate("getSelection().toString()") == ""
     page.assert_clean()
@@ -1291,7 +1291,7 @@ def test_the_icons_open_at_their_top_on_a_phone(page_watch):
     went to the rules link at the foot, so the dialog opened scrolled past its first
     entries)."""
     page = page_watch
-    page.goto("index.html?players=2&seed=5")
+    page.goto("index.html?players=2&seed=5&pass=0")
     page.tap("#more summary")
     page.tap("#more [data-for='btn-legend']")
     page.wait_for_selector("#legend-box[open]")

@@ -30,7 +30,7 @@ def own_server():
 
 def test_saved_game_continues_offline(page, own_server):
     watch = PageWatch(page, own_server.url)
-    watch.goto("index.html?players=2&seed=31")
+    watch.goto("index.html?players=2&seed=31&pass=0")
     watch.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     rng = random.Random(4)
     for _ in range(20):

@@ -34,7 +34,7 @@ def shot(page, artifacts: Path, name: str, readme: bool = False) -> None:
 
 
 def test_two_player_game_to_game_over_by_clicks(page_watch, artifacts):
-    page_watch.goto("index.html?players=2&seed=5")
+    page_watch.goto("index.html?players=2&seed=5&pass=0")
     assert ":" in status(page_watch)
     clicks = play_to_end(page_watch, seed=2)
     assert clicks > 20
@@ -70,7 +70,7 @@ def test_a_four_player_game_resumed_mid_game(page_watch, artifacts):
 
 
 def test_reload_at_random_moments_resumes_the_same_state(page_watch):
-    page_watch.goto("index.html?players=3&seed=21")
+    page_watch.goto("index.html?players=3&seed=21&pass=0")
     rng = random.Random(8)
     reloads = after = 0
     for _ in range(400):
@@ -116,7 +116,7 @@ def test_new_game_screen_and_phone_layout(page_watch, artifacts):
     page_watch.assert_clean()
 
 
-@pytest.mark.parametrize("query", ["index.html?players=2&seed=3"])
+@pytest.mark.parametrize("query", ["index.html?players=2&seed=3&pass=0"])
 def test_new_game_over_a_saved_one_asks_first(page_watch, query):
     page_watch.goto(query)
     first = saved_game(page_watch)
@@ -195,7 +195,7 @@ def test_a_computer_thinks_while_its_pace_runs(page_watch):
 
 
 def test_a_seat_handed_to_a_bot_and_back(page_watch):
-    page_watch.goto("index.html?players=2&seed=8&botpace=0")
+    page_watch.goto("index.html?players=2&seed=8&botpace=0&pass=0")
     seat = page_watch.evaluate("document.querySelector('.division.acting') ? "
                                "[...document.querySelectorAll('.division')].findIndex("
                                "d => d.classList.contains('acting')) : -1")

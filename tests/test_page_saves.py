@@ -11,7 +11,7 @@ from keyhelp import READY
 from playhelp import click_random, last_move_save, open_saved, saved_game, status
 from ui import kept, saves
 
-START = "index.html?players=2&seed=17"
+START = "index.html?players=2&seed=17&pass=0"
 
 BROKEN_KEYS = """
 () => Object.keys(localStorage).filter(k => k.startsWith('cakegame.save.broken.'))

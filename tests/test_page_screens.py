@@ -262,7 +262,7 @@ def test_a_whole_game_keeps_every_decision_in_reach(page_watch, artifacts, size)
     viewport, touch, players, seed, seats, turn = SIZES[size]
     page = page_watch
     if turn == 1:
-        page.goto(f"index.html?players={players}&seed={seed}&seats={seats}&botpace=0&confirm=1")
+        page.goto(f"index.html?players={players}&seed={seed}&seats={seats}&botpace=0&confirm=1&pass=0")
     else:
         raw = session_save(players, seed, lambda ses: ses.state.turn_number == turn,
                            seats=seats.split(","), as_page=True)
@@ -390,7 +390,7 @@ def test_a_first_turn_with_no_news_says_what_a_turn_is(page_watch):
     this turn takes its place."""
     from ui import labels
     page = page_watch
-    page.goto("index.html?players=2&seed=5")
+    page.goto("index.html?players=2&seed=5&pass=0")
     assert page.inner_text("#since-text") == "A turn: " + labels.TURN_OUTLINE
     assert page.evaluate("(t => t.scrollHeight <= t.clientHeight + 1)"
                          "(document.getElementById('since-text'))"), "the outline is cut"

@@ -563,6 +563,23 @@ def test_the_share_link_keeps_every_setting_and_the_names():
     assert back.game_names() == ["Ann & Bo", "Zoë", "C D"]
 
 
+def test_a_link_without_pass_passes_the_device_when_two_or_more_people_play():
+    """As the new-game form ticks it (two play-testers' links showed every hand to the
+    room); a link's own `pass` stands, and a shared link says it."""
+    assert params.parse_query("?players=3&seed=4", seed=1).pass_device
+    assert params.parse_query("?seats=human,human,easy", seed=1).pass_device
+    assert not params.parse_query("?players=3&seed=4&seats=human,easy,hard", seed=1).pass_device
+    assert not params.parse_query("?players=3&seed=4&pass=0", seed=1).pass_device
+    assert params.parse_query("?seats=human,easy&pass=1", seed=1).pass_device
+    assert not params.parse_query("", seed=1).pass_device  # no link: the form decides
+    for seats, passing in ((["human", "human"], False), (["human", "human"], True),
+                           (["human", "easy"], False), (["human", "easy"], True)):
+        link = params.query_of(params.Settings(players=2, seats=seats, pass_device=passing))
+        assert params.parse_query(link, seed=1).pass_device is passing, link
+    alone = params.query_of(params.Settings(players=2, seats=["human", "easy"]))
+    assert "pass" not in alone  # one person: nothing to pass
+
+
 def test_losses_since_last_turn_add_up_the_others_destroyed_pieces():
     from ui.session import Session
     seen = 0

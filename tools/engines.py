@@ -18,7 +18,7 @@ builds, which fails here.
     with Engines() as engines:             # engines.start("firefox") -> Engine (or raises
         engine = engines.start("webkit")   #   EngineMissing with what to install)
         page = engine.new_page(base_url, viewport=(1280, 800))
-        page.goto("index.html?seed=3")     # waits for the game's Python
+        page.goto("index.html?seed=3&pass=0")     # waits for the game's Python
         page.click("#btn-new")
 """
 

@@ -2,6 +2,8 @@
 new-game form, checked and filled with defaults.
 
 Shared links must never break the page: anything unreadable falls back to its default.
+A link's `pass=1` or `pass=0` sets the pass-the-device screen; without it the screen is
+on when two or more people play, as the form ticks it.
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ class Settings:
 
     def game_seats(self) -> list[str]:
         return list(self.seats[: self.players])
+
+    def humans(self) -> int:
+        """How many people play at this screen."""
+        return self.game_seats().count("human")
 
 
 def clean_name(name: object, seat: int) -> str:
@@ -110,6 +116,8 @@ def parse_query(query: str, seed: int) -> Settings:
     passing = one("pass")
     if passing is not None:
         s.pass_device = passing.strip().lower() in ("1", "on", "yes", "true")
+    elif s.from_url:  # as the new-game form ticks it: on for two or more people
+        s.pass_device = s.humans() >= 2
     confirm = one("confirm")
     if confirm is not None:
         s.confirm = confirm.strip().lower() in ("1", "on", "yes", "true")
@@ -134,6 +142,6 @@ def query_of(s: Settings) -> str:
              "names=" + ",".join(quote(n.replace(",", " ")) for n in s.game_names())]
     if s.first is not None:
         parts.append(f"first={s.first}")
-    if s.pass_device:
-        parts.append("pass=1")
+    if s.pass_device or s.humans() >= 2:  # a link without it: on for two or more people
+        parts.append(f"pass={int(s.pass_device)}")
     return "?" + "&".join(parts)
