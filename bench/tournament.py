@@ -297,19 +297,21 @@ def tables(paths: list[str]) -> None:
     mixed = [r for r in rows if len(set(r["seats"])) > 1]
     same = [r for r in rows if set(r["seats"]) == {"medium"}]
     order = {"easy": 0, "medium": 1, "hard": 2}
-    print("| match (2 players) | games | win share of the stronger (95% CI) |")
-    print("| --- | --- | --- |")
-    matches: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
+    print("| match | players | games | win share of the stronger (95% CI) | fair |")
+    print("| --- | --- | --- | --- | --- |")
+    matches: dict[tuple[int, tuple[str, ...]], list[dict[str, Any]]] = defaultdict(list)
     for r in mixed:
-        matches[tuple(sorted(set(r["seats"]), key=order.__getitem__, reverse=True))].append(r)
-    for lineup, rs in sorted(matches.items()):
+        lineup = tuple(sorted(set(r["seats"]), key=order.__getitem__, reverse=True))
+        matches[(r["players"], lineup)].append(r)
+    for (players, lineup), rs in sorted(matches.items()):
         strong = lineup[0]
+        fair = rs[0]["seats"].count(strong) / players
         wins = sum(1 / len(r["winners"]) for r in rs for w in r["winners"]
                    if r["seats"][w] == strong)
         iters = {r.get("iterations") for r in rs} if "hard" in lineup else set()
         label = " vs ".join(lineup) + (f" (hard at {iters.pop()} playouts)" if len(iters) == 1
                                        else "")
-        print(f"| {label} | {len(rs)} | {_ci(wins, len(rs))} |")
+        print(f"| {label} | {players} | {len(rs)} | {_ci(wins, len(rs))} | {_pct(fair)} |")
 
     by_players: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for r in same:
