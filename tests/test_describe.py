@@ -142,6 +142,8 @@ def test_describe_carry_names_the_cake_slices_owner_never_a_name_as_a_colour():
     s = pos(subjects={"F": [0, 2], "A": [1, 1]}, cake={"F": [1, 0]}, turn=1, step="move")
     s = run(s, "from F", "to G", "count 1")
     assert s.describe("carry 0") == "Blue's Test Subject carries one of Orange's Cake Slices"
+    # One subject: singular ("Test Subjects carry no Cake Slices" of one, a tester).
+    assert s.describe("carry none") == "Blue's moving Test Subject carries no Cake Slice"
 
 
 def test_describe_card_effects():

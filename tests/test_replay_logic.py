@@ -546,10 +546,13 @@ def test_a_move_waiting_for_the_cake_it_carries_says_so():
             if a.startswith("count "):
                 said = eventlog.choice_said(s, a, after)
                 if after.decision == "carry":
-                    assert said.endswith(" (first, the Cake Slices they carry are chosen)")
+                    # One bracket, "(middle row)": a second read as a stutter (a tester).
+                    assert said.count("(") == 1 and said.endswith(
+                        "; first, the Cake Slice it may carry is chosen" if a == "count 1"
+                        else "; first, the Cake Slices they carry are chosen"), said
                     waited += 1
                 else:
-                    assert "first, the Cake Slices" not in said, said
+                    assert "first, the Cake Slice" not in said, said
                     done += 1
             s, k = after, k + 1
     assert waited and done

@@ -357,6 +357,8 @@ class Carry(Decision):
 
     def sentence(self, d: Data, f: Frame, a: Action, said: Said) -> str:
         if a.seat is None:
+            if f["n"] == 1:
+                return f"{said.who}'s moving Test Subject carries no Cake Slice"
             more = " more" if f["picks"] else ""  # none picked yet: they carry none at all
             return f"{said.who}'s moving Test Subjects carry no{more} Cake Slices"
         whose = "their own" if a.seat == f.get("seat") else f"{name(d, a.seat)}'s"
