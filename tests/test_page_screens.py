@@ -614,8 +614,9 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
     # card's deploy button says in its tooltip what the card does.
     plays = page.eval_on_selector_all('#choices .tray-card button[data-action^="play "]',
                                       "bs => bs.map(b => [b.dataset.action, b.title])")
-    assert len(plays) == 3 and all(title.endswith(": " + CARD_BY_ID[act.split()[1]].action_text)
-                                   for act, title in plays), plays
+    assert len(plays) == 3 and all(
+        f": {CARD_BY_ID[act.split()[1]].action_text} Then the rule for all: " in title
+        for act, title in plays), plays
     page.assert_clean()
 
 
@@ -644,6 +645,46 @@ def test_a_desktop_shows_four_divisions_and_a_whole_card_of_the_hand(page_watch,
     assert seen["cardBottom"] <= seen["H"], seen
     assert seen["labels"] == ["Subjects lab / supply", "Cake lab / supply / burnt", "Cards"]
     assert seen["legend"] == "Subjects: lab / supply · Cake: lab / supply / burnt"
+    page.assert_clean()
+
+
+CARD_IN_VIEW = """
+id => { const c = document.querySelector(`#hand .card[data-card="${id}"]`).getBoundingClientRect();
+        const side = document.querySelector('.side').getBoundingClientRect();
+        return c.top >= side.top && c.bottom <= side.bottom && c.bottom <= innerHeight; }
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_a_desktop_brings_the_card_pointed_at_in_the_tray_into_view(page_watch, artifacts):
+    """At 1280x800 three cards' texts need twice the side column's height: a play-tester
+    scrolled it to read the third while choosing. Pointing at a card's buttons in the tray
+    (the mouse, or the keyboard's focus) brings that card whole into the column's view and
+    marks it; its deploy button's tooltip also says the rule its Character brings."""
+    page = page_watch
+    open_saved(page, _full_hand_under_a_rule_save())
+    cards = page.eval_on_selector_all("#choices .tray-card", "cs => cs.map(c => c.dataset.card)")
+    assert len(cards) == 3
+    last = cards[-1]
+    assert not page.evaluate(CARD_IN_VIEW, last)  # below the column's fold, as it was
+    button = page.locator(f'#choices .tray-card[data-card="{last}"] button[data-action^="play "]')
+    button.hover()
+    page.wait_for_function(CARD_IN_VIEW, arg=last, timeout=5000)
+    page.screenshot(path=str(artifacts / "hand-pointed-desk.png"))
+    assert page.eval_on_selector_all("#hand .card.pointed", "cs => cs.map(c => c.dataset.card)") \
+        == [last]
+    assert page.evaluate("scrollY") == 0  # the page itself holds still
+    card = CARD_BY_ID[last]
+    assert button.get_attribute("title").endswith(
+        f"{card.action_text} Then the rule for all: {card.character_title}: "
+        f"{card.character_text}")
+    page.mouse.move(5, 790)  # off the choices: unmarked
+    page.wait_for_function("!document.querySelector('#hand .card.pointed')", timeout=5000)
+    # The keyboard's focus does the same, the first card's buttons brought back into view.
+    page.focus(f'#choices .tray-card[data-card="{cards[0]}"] button[data-action^="gun "]')
+    page.wait_for_function(CARD_IN_VIEW, arg=cards[0], timeout=5000)
+    assert page.eval_on_selector_all("#hand .card.pointed", "cs => cs.map(c => c.dataset.card)") \
+        == [cards[0]]
     page.assert_clean()
 
 

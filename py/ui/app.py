@@ -225,6 +225,11 @@ class App:
         self._on("strip-scores", "click", lambda e: self._show_divisions())
         self._on("strip-rule", "click", lambda e: self.panels.toggle_rule())
         self._on("rule-chip", "click", lambda e: self.panels.show_character())
+        choices = by_id("choices")
+        self._on(choices, "mouseover", self._tray_point)
+        self._on(choices, "focusin", self._tray_point)
+        self._on(choices, "mouseleave", lambda e: self.panels.point_hand_card(None))
+        self._on(choices, "focusout", lambda e: self.panels.point_hand_card(None))
         log = by_id("log")
         self._on(log, "mouseover", self._log_point)
         self._on(log, "focusin", self._log_point)
@@ -675,6 +680,15 @@ class App:
         elif key == "Escape" and (self.selected is not None or self.confirming is not None):
             self.confirming = None
             self.select(None)
+
+    def _tray_point(self, event: Any) -> None:
+        """A card of the tray pointed at (hover, focus): its card in the hand comes into
+        view, marked (`Panels.point_hand_card`)."""
+        target = event.target
+        if not found(target) or not hasattr(target, "closest"):
+            return
+        el = target.closest(".tray-card[data-card]")
+        self.panels.point_hand_card(el.getAttribute("data-card") if found(el) else None)
 
     def _log_point(self, event: Any) -> None:
         """A log entry pointed at (hover, focus, tap): light up its chambers on the board."""

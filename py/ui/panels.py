@@ -12,10 +12,10 @@ from typing import Any
 
 from cakegame.content import CARD_BY_ID
 from pyodide.ffi import create_proxy
-from pyscript import window
+from pyscript import document, window
 
 from . import endwatch, eventlog, labels, later, saves, targets
-from .dom import Texts, by_id, h, js_object, markup
+from .dom import Texts, by_id, found, h, js_object, markup
 from .eventlog import SINCE_PART
 from .session import Session
 
@@ -46,6 +46,10 @@ def card_sides(card: Any) -> str:
     """Both sides of a card, as the hand shows them, as markup."""
     return card_side(card, "action", "Aperture action") + card_side(card, "character",
                                                                      "Character")
+
+
+# The layout with a side column that scrolls by itself (css/game.css, "layout").
+DESKTOP = "(min-width: 901px) and (min-height: 501px)"
 
 
 def action_button(s: Any, text: str, cls: str = "act", more: str = "") -> str:
@@ -89,8 +93,11 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
             buttons.append(markup("button", "Portal Gun", "act", type="button", data_action=a,
                                   title=f"{s.describe(a)}: {GUN_DOES}"))
         else:  # what the card does, where it is chosen (the hand may lie out of sight)
-            buttons.append(action_button(s, a, more=f": {CARD_BY_ID[card_id].action_text}"))
-    return markup("div", None, "tray-card", inner=(
+            card = CARD_BY_ID[card_id]
+            buttons.append(action_button(
+                s, a, more=f": {card.action_text} Then the rule for all: "
+                           f"{card.character_title}: {card.character_text}"))
+    return markup("div", None, "tray-card", data_card=card_id, inner=(
         markup("span", labels.card_name(card_id), "tray-name",
                inner=markup("span", f" · {replaces}", "tray-note") if replaces else "")
         + "".join(buttons) + card_text(card_id)))
@@ -195,6 +202,7 @@ class Panels:
         self.choices_key: tuple = ()
         self.choices_state: Any = None
         self.hand_key: tuple = ()
+        self.pointed: str | None = None  # the hand's card marked from the tray
         self.players_key: tuple = ()
         self.piles_key: tuple = ()
         self.since_key: tuple | None = None
@@ -514,6 +522,24 @@ class Panels:
         card.getBoundingClientRect()  # restart the mark's animation
         card.classList.add("called")
 
+    def point_hand_card(self, card_id: str | None) -> None:
+        """A desktop's tray names a card whose text lies in the side column, often below its
+        fold with two or three cards (a play-tester scrolled to read them while choosing):
+        pointing at the card's buttons brings its card into the column's view and marks it;
+        None unmarks. One column (a phone) has the tray's "?" instead, and is left still."""
+        if card_id == self.pointed:
+            return
+        self.pointed = card_id
+        for el in document.querySelectorAll("#hand .card.pointed"):
+            el.classList.remove("pointed")
+        if not card_id or not window.matchMedia(DESKTOP).matches:
+            return
+        card = document.querySelector(f'#hand .card[data-card="{card_id}"]')
+        if not found(card):
+            return
+        card.classList.add("pointed")
+        card.scrollIntoView(js_object({"block": "nearest", "behavior": "smooth"}))
+
     def toggle_rule(self, shown: bool | None = None) -> None:
         """Open or close the rule of the Character in force under the strip (None: the
         other way round from now)."""
@@ -568,6 +594,7 @@ class Panels:
         if key == self.hand_key:
             return
         self.hand_key = key
+        self.pointed = None  # the cards are drawn again, unmarked
         box = by_id("hand")
         if seat is None:
             self.texts.text("hand-h", "Hand")
@@ -607,7 +634,7 @@ class Panels:
                 inner += markup("p", "Can be deployed now: with its buttons above the lab.",
                                 "playable-note")
             out.append(markup("article", None, "card playable" if playable else "card",
-                              inner=inner))
+                              data_card=cid, inner=inner))
         box.innerHTML = "".join(out)
 
     # ---- log -----------------------------------------------------------------------------
