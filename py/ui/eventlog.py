@@ -133,8 +133,8 @@ def choice_said(before: Any, text: str, after: Any) -> str:
     elif text.startswith("count ") and after.decision == "carry" and not any(
             e.kind is EventKind.MOVED for e in after.events):
         # The group waits for the cake it carries to be chosen: the replay told the move
-        # a step before its lab showed it.
-        # After the sentence's own "(bottom row)": a second bracket read as a stutter.
+        # a step before its lab showed it. After a semicolon: a second bracket after the
+        # sentence's own "(bottom row)" read as a stutter.
         said += ("; first, the Cake Slice it may carry is chosen" if text == "count 1"
                  else "; first, the Cake Slices they carry are chosen")
     return said

@@ -80,7 +80,9 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     Portal Gun's button says only "Portal Gun" (its tooltip says it all), so three cards
     fit in two rows of the prompt area and the lab below does not move.
 
-    The deploy button's tooltip ends with what the card does. Where the hand lies far below
+    The deploy button's tooltip ends with what the card does and the rule its Character
+    brings; the card's `data-card` lets a desktop point at its text in the hand
+    (`Panels.point_hand_card`). Where the hand lies far below
     (one column: a phone, a tablet), the name also says which rule the card's Character
     would replace, and a "?" shows the card's text in the tray (a play-tester deployed a
     card unread and lost the rule in force)."""
