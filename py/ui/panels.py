@@ -93,7 +93,8 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     for a in acts:
         if a.startswith("gun "):
             buttons.append(markup("button", "Portal Gun", "act", type="button", data_action=a,
-                                  title=f"{s.describe(a)}: {GUN_DOES}"))
+                                  title=f"{s.describe(a)}: {GUN_DOES} "
+                                        f"({CARD_BY_ID[card_id].character_title})"))
         else:  # what the card does, where it is chosen (the hand may lie out of sight)
             card = CARD_BY_ID[card_id]
             buttons.append(action_button(
@@ -540,7 +541,16 @@ class Panels:
         if not found(card):
             return
         card.classList.add("pointed")
-        card.scrollIntoView(js_object({"block": "nearest", "behavior": "smooth"}))
+        # The column alone scrolls (scrollIntoView also scrolled a page 5 px taller than a
+        # 1024x768 window); clear of its faded foot, the card's top first if both can't be.
+        side = card.closest(".side")
+        if not found(side):
+            return
+        c, v = card.getBoundingClientRect(), side.getBoundingClientRect()
+        top, foot = float(c.top) - 8 - float(v.top), float(c.bottom) + 52 - float(v.bottom)
+        by = min(foot, top) if foot > 0 else (top if top < 0 else 0.0)
+        if by:
+            side.scrollBy(js_object({"top": by, "behavior": "smooth"}))
 
     def toggle_rule(self, shown: bool | None = None) -> None:
         """Open or close the rule of the Character in force under the strip (None: the
