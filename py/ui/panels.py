@@ -89,14 +89,14 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     char = s.character
     replaces = (f"replaces the rule {char.character_title}"
                 if char is not None and char.id != card_id else "")
+    card = CARD_BY_ID[card_id]
     buttons = []
     for a in acts:
         if a.startswith("gun "):
             buttons.append(markup("button", "Portal Gun", "act", type="button", data_action=a,
                                   title=f"{s.describe(a)}: {GUN_DOES} "
-                                        f"({CARD_BY_ID[card_id].character_title})"))
+                                        f"({card.character_title})"))
         else:  # what the card does, where it is chosen (the hand may lie out of sight)
-            card = CARD_BY_ID[card_id]
             buttons.append(action_button(
                 s, a, more=f": {card.action_text} Then the rule for all: "
                            f"{card.character_title}: {card.character_text}"))
@@ -205,7 +205,6 @@ class Panels:
         self.choices_key: tuple = ()
         self.choices_state: Any = None
         self.hand_key: tuple = ()
-        self.pointed: str | None = None  # the hand's card marked from the tray
         self.players_key: tuple = ()
         self.piles_key: tuple = ()
         self.since_key: tuple | None = None
@@ -530,11 +529,11 @@ class Panels:
         fold with two or three cards (a play-tester scrolled to read them while choosing):
         pointing at the card's buttons brings its card into the column's view and marks it;
         None unmarks. One column (a phone) has the tray's "?" instead, and is left still."""
-        if card_id == self.pointed:
-            return
-        self.pointed = card_id
-        for el in document.querySelectorAll("#hand .card.pointed"):
-            el.classList.remove("pointed")
+        marked = document.querySelector("#hand .card.pointed")  # none once redrawn
+        if found(marked):
+            if marked.getAttribute("data-card") == card_id:
+                return
+            marked.classList.remove("pointed")
         if not card_id or not window.matchMedia(DESKTOP).matches:
             return
         card = document.querySelector(f'#hand .card[data-card="{card_id}"]')
@@ -606,7 +605,6 @@ class Panels:
         if key == self.hand_key:
             return
         self.hand_key = key
-        self.pointed = None  # the cards are drawn again, unmarked
         box = by_id("hand")
         if seat is None:
             self.texts.text("hand-h", "Hand")
