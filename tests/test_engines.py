@@ -48,22 +48,29 @@ async ([before, ms]) => {
 }
 """
 
-# A point to press `el` at (POINT_ON) once it has stopped moving: the same point before and
-# after an animation frame. The lab follows the chambers to choose in the frame after a
+# A point to press `el` at (POINT_ON) once it has stopped moving: the same point across two
+# animation frames in a row. The lab follows the chambers to choose in the frame after a
 # redraw, and a point read before that frame was pressed after it (Firefox, on a loaded
 # machine, whose frames came late: another chamber took the press, and the game went
 # another way). The frame's callbacks run in the order asked, so the lab's comes first. A
-# frame that does not come within 100 ms (a window not drawn) is not waited for.
+# wait of 100 ms without a frame does not count as a frame (CI's loaded machine drew Firefox
+# frames later than that, and a point taken then was pressed after the lab had moved); only
+# a window that draws no frame for a whole second is taken as still without one.
 STILL = """
 async (el) => {
   const pointOn = POINT_ON;
-  const frame = () => new Promise(res => { requestAnimationFrame(() => res());
-                                           setTimeout(res, 100); });
+  const frame = () => new Promise(res => { requestAnimationFrame(() => res(true));
+                                           setTimeout(() => res(false), 100); });
   let last = pointOn(el);
-  for (let i = 0; i < 30 && last; i++) {
-    await frame();
+  let still = 0;
+  let missed = 0;
+  for (let i = 0; i < 40 && last; i++) {
+    const drawn = await frame();
+    if (!drawn) missed++;
     const now = pointOn(el);
-    if (now && now[0] === last[0] && now[1] === last[1]) return now;
+    const same = now && now[0] === last[0] && now[1] === last[1];
+    still = same && (drawn || missed >= 10) ? still + 1 : 0;
+    if (still >= 2) return now;
     last = now;
   }
   return last;
