@@ -660,7 +660,9 @@ def test_a_desktop_brings_the_card_pointed_at_in_the_tray_into_view(page_watch, 
     """At 1280x800 three cards' texts need twice the side column's height: a play-tester
     scrolled it to read the third while choosing. Pointing at a card's buttons in the tray
     (the mouse, or the keyboard's focus) brings that card whole into the column's view and
-    marks it; its deploy button's tooltip also says the rule its Character brings."""
+    marks it; its deploy button's tooltip also says the rule its Character brings. The focus
+    the page gives a deploy step's first button after a press marks nothing (a play-tester
+    saw the first card outlined at every deploy step)."""
     page = page_watch
     open_saved(page, _full_hand_under_a_rule_save())
     cards = page.eval_on_selector_all("#choices .tray-card", "cs => cs.map(c => c.dataset.card)")
@@ -680,11 +682,19 @@ def test_a_desktop_brings_the_card_pointed_at_in_the_tray_into_view(page_watch, 
         f"{card.character_text}")
     page.mouse.move(5, 790)  # off the choices: unmarked
     page.wait_for_function("!document.querySelector('#hand .card.pointed')", timeout=5000)
-    # The keyboard's focus does the same, the first card's buttons brought back into view.
-    page.focus(f'#choices .tray-card[data-card="{cards[0]}"] button[data-action^="gun "]')
+    # After a mouse's press the page's own focus marks nothing (it focuses a deploy step's
+    # first button: the first card was marked with nothing pointed at it).
+    page.mouse.click(5, 790)
+    page.focus(f'#choices .tray-card[data-card="{cards[0]}"] button[data-action^="play "]')
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+    assert page.eval_on_selector_all("#hand .card.pointed", "cs => cs.map(c => c.dataset.card)") \
+        == []
+    # The keyboard's focus does what the mouse does, the first card brought back into view.
+    page.keyboard.press("Tab")
     page.wait_for_function(CARD_IN_VIEW, arg=cards[0], timeout=5000)
     assert page.eval_on_selector_all("#hand .card.pointed", "cs => cs.map(c => c.dataset.card)") \
         == [cards[0]]
+    assert page.evaluate("document.activeElement.dataset.action").startswith("gun ")
     page.assert_clean()
 
 

@@ -683,9 +683,13 @@ class App:
 
     def _tray_point(self, event: Any) -> None:
         """A card of the tray pointed at (hover, focus): its card in the hand comes into
-        view, marked (`Panels.point_hand_card`)."""
+        view, marked (`Panels.point_hand_card`). The focus counts only when the keyboard
+        moved it: after a mouse's or a finger's press the page itself focuses a deploy
+        step's first button, and its card was marked with nothing pointed at it."""
         target = event.target
         if not found(target) or not hasattr(target, "closest"):
+            return
+        if event.type == "focusin" and self.access.pointer:
             return
         el = target.closest(".tray-card[data-card]")
         self.panels.point_hand_card(el.getAttribute("data-card") if found(el) else None)
