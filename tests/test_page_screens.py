@@ -1107,6 +1107,16 @@ def test_a_desktop_news_longer_than_its_room_shows_whole_lines(page_watch, artif
     page.wait_for_function("parseFloat(getComputedStyle(document.getElementById("
                            "'since-text'), '::after').opacity) < 0.1", timeout=5000)
     page.wait_for_function(f"!({NEWS_CUT})()")
+    # The keyboard reaches the news once and reads it whole there, as a click shows it; its
+    # scrolling text was a second Tab stop of its own.
+    page.evaluate("[...document.querySelectorAll('#choices [data-action]')].pop().focus()")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "since"
+    focused = page.evaluate(NEWS_BOX)
+    page.screenshot(path=str(artifacts / "desk-news-focused.png"))
+    assert focused["shown"] >= focused["whole"] - 1 and focused["more"] == "none", focused
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "lab-out"
     page.assert_clean()
 
 
