@@ -783,6 +783,28 @@ def test_a_computer_s_status_fits_its_line_beside_the_pace_on_a_desktop(page_wat
     page.assert_clean()
 
 
+@pytest.mark.browser_context_args(viewport={"width": 1024, "height": 768})
+def test_a_computer_s_status_cut_beside_the_pace_is_whole_in_the_choices_bar(page_watch):
+    """At 1024x768 the pace menu leaves a computer's status one line too short ("Blue
+    (medium computer): carry out Sche...", a play-tester); the choices bar then opens with
+    its whole prompt, as a person's cut one does."""
+    page = page_watch
+    page.goto("index.html?players=4&seed=5&seats=human,medium,medium,medium&first=1")
+    page.wait_for_selector("#status[data-cut]", timeout=60_000)
+    seen = page.evaluate("""() => {
+      const status = document.getElementById('status');
+      const whole = [...document.querySelectorAll('#choices .status-whole')]
+        .filter(e => e.getClientRects().length > 0).map(e => e.textContent);
+      return {status: status.textContent, cut: status.hasAttribute('data-cut'), whole,
+              pace: !document.getElementById('pace-box').hidden,
+              bar: document.getElementById('choices').innerText}; }""")
+    assert seen["pace"] and seen["cut"] and seen["status"].startswith("Blue (medium computer): ")
+    prompt = seen["status"].split(": ", 1)[1]
+    assert seen["whole"] == [prompt[0].upper() + prompt[1:] + "."], seen
+    assert seen["bar"].endswith("Blue is playing: each move shows on the lab as it is made."), seen
+    page.assert_clean()
+
+
 def _recycle_with_losses_save() -> tuple[str, str, str]:
     """A three-person game from turn 30 on, at a recycle that destroys pieces in the
     recycled chamber: (the save, the action, the recycled chamber's letter)."""

@@ -52,6 +52,13 @@ def card_sides(card: Any) -> str:
 DESKTOP = "(min-width: 901px) and (min-height: 501px)"
 
 
+def whole_prompt(s: Any) -> str:
+    """The prompt as the choices bar's first words, shown only when the status line cuts it
+    (css/game.css): a computer's too, beside a narrow desktop's pace menu."""
+    prompt = s.prompt()
+    return markup("span", f"{prompt[:1].upper()}{prompt[1:]}.", "choice-label status-whole")
+
+
 def action_button(s: Any, text: str, cls: str = "act", more: str = "") -> str:
     """A button that applies `text`, as markup (names are escaped); its tooltip is the
     engine's sentence for the action, then `more`."""
@@ -354,7 +361,7 @@ class Panels:
         if playing is not None and not texts and not s.is_over:
             how = ("press Next move for each of its moves" if stepping
                    else "each move shows on the lab as it is made")
-            by_id("choices").innerHTML = markup(
+            by_id("choices").innerHTML = whole_prompt(s) + markup(
                 "span", f"{playing} is playing: {how}.", "choice-label hint playing")
             return
         by_id("choices").innerHTML = "".join(self._choices_markup(s, t, step, texts))
@@ -381,10 +388,7 @@ class Panels:
             return out
         if not texts:
             return out
-        # The whole prompt, shown only when the status line cuts it (css/game.css).
-        prompt = s.prompt()
-        out.append(markup("span", f"{prompt[:1].upper()}{prompt[1:]}.",
-                          "choice-label status-whole"))
+        out.append(whole_prompt(s))
         out.extend(markup("span", text, "choice-label hint")
                    for text in [targets.ways_hint(s, t, press_word)] if text)
         rows = " rows-note" if s.decision == "recycle" else ""
