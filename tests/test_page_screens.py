@@ -648,6 +648,30 @@ def test_a_desktop_shows_four_divisions_and_a_whole_card_of_the_hand(page_watch,
     page.assert_clean()
 
 
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_a_desktop_keeps_each_division_s_long_name_and_seat_menu_on_one_line(page_watch):
+    """Long names at 1280x800: each put its division's seat menu on a line of its own (80
+    px a division where 53 do, a play-tester). The name gives way, cut, whole in its
+    tooltip; the colour's word and the menu stay whole, inside the division."""
+    page = page_watch
+    names = ["Maximiliana Featherstonehaugh", "Bartholomew the Great", "Al", "Christopherson"]
+    page.goto("index.html?players=4&seed=3&seats=human,medium,human,easy&pass=0&names="
+              + ",".join(n.replace(" ", "%20") for n in names))
+    page.wait_for_selector("html[data-boot=ready] #players .division")
+    rows = page.evaluate("""() => [...document.querySelectorAll('#players .division')].map(d => {
+      const box = d.getBoundingClientRect(), top = d.querySelector('.division-top');
+      const kids = [...top.children].map(c => c.getBoundingClientRect());
+      const name = d.querySelector('.pname');
+      return {tops: new Set(kids.map(r => Math.round(r.top + r.height / 2))).size,
+              inside: kids.every(r => r.left >= box.left && r.right <= box.right),
+              title: name.title, cut: name.scrollWidth > name.clientWidth}; })""")
+    assert [r["tops"] for r in rows] == [1, 1, 1, 1], rows
+    assert all(r["inside"] for r in rows), rows
+    assert [r["title"] for r in rows] == names
+    assert rows[0]["cut"] and not rows[2]["cut"], rows
+    page.assert_clean()
+
+
 CARD_IN_VIEW = """
 id => { const c = document.querySelector(`#hand .card[data-card="${id}"]`).getBoundingClientRect();
         const side = document.querySelector('.side').getBoundingClientRect();

@@ -416,7 +416,7 @@ class Panels:
             card = h("div", None, f"division d{seat}")
             top = h("div", None, "division-top")
             top.append(h("span", None, f"chip d{seat} shape{seat}"))
-            top.append(h("strong", s.names[seat], "pname"))
+            top.append(h("strong", s.names[seat], "pname", title=s.names[seat]))
             if s.names[seat] != labels.DIVISION_NAMES[seat]:
                 top.append(h("span", labels.DIVISION_NAMES[seat], "muted small"))
             kind = h("select", None, "seat-kind", aria_label=f"Who plays {s.names[seat]}")
