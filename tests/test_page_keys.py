@@ -410,3 +410,58 @@ def test_a_chamber_of_several_choices_names_them_before_it_is_pressed(page_watch
     for act in acts:
         assert labels.button_label(act, s.names, 0) in label, (act, label)
     page_watch.assert_clean()
+
+
+def _costs_own(s, text: str) -> bool:
+    me = s.current_player
+    return any(e.kind in (cakegame.EventKind.SUBJECTS_DESTROYED,
+                          cakegame.EventKind.CAKE_INCINERATED, cakegame.EventKind.CAKE_RETURNED)
+               and e.seat == me for e in s.apply(text).events)
+
+
+def test_the_keyboard_s_first_focus_passes_over_a_choice_that_costs_the_player(page_watch):
+    """A keyboard player pressed Enter at each default: it burnt their own Cake Slice (the
+    first chamber in board order at Cave Johnson's deploy step) and delivered a Test
+    Subject into the Turret. The focus now lands on the first choice that costs them
+    nothing (here, whatever that is), and still on a choice of the decision."""
+    from playhelp import open_saved, session_save
+    from ui import targets
+
+    found: dict = {}
+
+    def first_costs(ses) -> bool:
+        s = ses.state
+        if s.is_over or ses.seats[s.current_player] != "human":
+            return False
+        t = targets.sort_actions([str(a) for a in s.legal_actions()])
+        order = keynav.board_order({c.letter: (c.row, c.x) for c in s.chambers()})
+        first = keynav.focus_target(order, t.board, [a for v in t.cards.values() for a in v],
+                                    t.buttons)
+        if first is None or first[0] != "chamber" or len(t.board[first[1]]) != 1:
+            return False
+        legal = [str(a) for a in s.legal_actions()]
+        if not _costs_own(s, t.board[first[1]][0]) or len(legal) > 30:
+            return False
+        safe = [a for a in legal if not _costs_own(s, a)]
+        # A chamber of several choices is focused as a whole ("select C") when one is safe.
+        safe += [f"select {letter}" for letter, acts in t.board.items()
+                 if len(acts) > 1 and any(a in safe for a in acts)]
+        found.update(first=t.board[first[1]][0], safe=safe)
+        return bool(safe)
+
+    raw = None
+    for seed in range(1, 40):
+        found.clear()
+        try:
+            raw = session_save(2, seed, first_costs, seats=["human", "medium"])
+        except Exception:  # no such decision in this game
+            continue
+        if found:
+            break
+    assert found, "no decision whose first chamber costs the player"
+    page = page_watch
+    open_saved(page, raw)
+    page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
+    focused = page.evaluate(ACTIVE)
+    assert focused != found["first"] and focused in found["safe"], (focused, found)
+    page.assert_clean()

@@ -148,6 +148,26 @@ def test_focus_goes_to_the_first_legal_chamber_then_cards_then_buttons():
     assert keynav.focus_target(order, set(), [], []) is None
 
 
+def test_focus_passes_over_choices_that_cost_the_player_while_another_remains():
+    """A keyboard player pressing Enter at each default burnt their own Cake Slice (Cave
+    Johnson's deploy step focused its chamber before "End deploying") and delivered a Test
+    Subject into the Turret."""
+    order = ["C", "B", "E", "A"]
+    asked: list[str] = []
+
+    def costly(what: str) -> bool:
+        asked.append(what)
+        return what in {"B", "E", "end"}
+    assert keynav.focus_target(order, {"B", "E"}, [], ["end", "skip"], costly) \
+        == ("action", "skip")
+    assert asked == ["B", "E", "end", "skip"]  # in order, until one costs nothing
+    assert keynav.focus_target(order, {"B", "A"}, [], ["end"], costly) == ("chamber", "A")
+    # Every choice costs: the first, as before.
+    assert keynav.focus_target(order, {"B", "E"}, [], ["end"], costly) == ("chamber", "B")
+    assert keynav.focus_target(order, {"B", "A"}, [], ["end"], lambda w: False) \
+        == ("chamber", "B")
+
+
 def test_every_decision_has_a_first_control_to_focus():
     for s in games(6):
         t = targets.sort_actions([str(a) for a in s.legal_actions()])

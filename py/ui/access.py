@@ -15,7 +15,7 @@ from typing import Any
 import cakegame
 from pyscript import document
 
-from . import commands, keynav, labels, later, speech, targets
+from . import commands, eventlog, keynav, labels, later, speech, targets
 from .dom import by_id, found, js_object, markup
 
 CARD_NAMES = {c.id: c.name for c in cakegame.CARDS}
@@ -164,14 +164,33 @@ class Access:
                 return
         order = keynav.board_order(self.places)
         if step is not None:
-            where = keynav.focus_target(order, step.chambers, [], step.buttons)
+            chosen = {**step.chambers, **{b: b for b in step.buttons}}
+            where = keynav.focus_target(order, step.chambers, [], step.buttons,
+                                        lambda what: self._costs_me([chosen.get(what, what)]))
         else:
             cards = [a for acts in t.cards.values() for a in acts]
-            where = keynav.focus_target(order, t.board, cards, t.buttons)
+            where = keynav.focus_target(order, t.board, cards, t.buttons,
+                                        lambda what: self._costs_me(t.board.get(what, [what])))
         if where is None:
             return
         kind, what = where
         self._focus(self._hexagon(what) if kind == "chamber" else _button(what))
+
+    def _costs_me(self, texts: list[str]) -> bool:
+        """Whether every action of `texts` (the legal ones a chamber or a button stands
+        for) costs the player to decide pieces of their own, by the engine's events."""
+        s = self.state
+        if s is None or s.is_over or not texts:
+            return False
+        me = s.current_player
+        for text in texts:
+            try:
+                after = targets.outcome(s, text, listed=True)
+            except Exception:  # not an action of this state: nothing to judge it by
+                return False
+            if not any(e.kind in eventlog.LOSSES and e.seat == me for e in after.events):
+                return False
+        return True
 
     def focus_action(self, action: str, letter: str | None) -> None:
         """Focus what plays `action`: its button, else the chamber that plays it (the

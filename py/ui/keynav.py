@@ -9,7 +9,7 @@ square and hear what each chamber holds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 Place = tuple[int, int]  # (row, x): rows 0-2 from the top, x grows to the right
@@ -147,21 +147,26 @@ def _longest_increasing(seq: Sequence[str], rank: Mapping[str, int]) -> list[str
 
 
 def focus_target(order: Sequence[str], board: Iterable[str], cards: Sequence[str],
-                 buttons: Sequence[str]) -> tuple[str, str] | None:
+                 buttons: Sequence[str], costly: Callable[[str], bool] | None = None
+                 ) -> tuple[str, str] | None:
     """Where focus goes when a player's new decision is drawn.
 
     `board` holds the chambers that are choices now, `cards` and `buttons` the action texts
     of the hand's and the choices bar's buttons, each in the page's order. The first legal
     chamber in board order comes first, then the first card button, then the first other
     button: `("chamber", letter)` or `("action", text)`; None when there is nothing to
-    choose.
+    choose. `costly(letter or text)` says which choices cost the player pieces of their own
+    (a Cake Slice burnt, a Test Subject delivered into the Turret): those are passed over
+    while another remains (a keyboard player pressing Enter at each default burnt their own
+    cake). It is asked in that order, until a choice is not costly.
     """
     legal = set(board)
-    for letter in order:
-        if letter in legal:
-            return ("chamber", letter)
-    if cards:
-        return ("action", cards[0])
-    if buttons:
-        return ("action", buttons[0])
-    return None
+    places = ([("chamber", letter) for letter in order if letter in legal]
+              + [("action", text) for text in cards] + [("action", text) for text in buttons])
+    if not places:
+        return None
+    if costly is not None:
+        for kind, what in places:
+            if not costly(what):
+                return (kind, what)
+    return places[0]
