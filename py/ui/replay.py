@@ -14,7 +14,6 @@ from typing import Any
 from cakegame.words import counted, listed
 
 from .eventlog import choice_said, recycle_cut_short
-from .labels import who_won
 from .record import Record
 from .speech import person, told
 
@@ -147,8 +146,9 @@ class Replay:
         """How the recorded game stands at its end, for a replay opened at its start (a
         shared link opens there, and said nothing of whether the game was over)."""
         end = self.states[-1]
-        if end.is_over:
-            return f"The game was played to its end: {who_won(end.outcome, end.names)}."
+        if end.is_over:  # who won is left to the end: a shared replay is watched for it
+            return ("The game was played to its end: Last » shows how it ended, "
+                    f"on turn {end.turn_number}.")
         return (f"The game goes as far as turn {end.turn_number}, {end.names[end.current_player]} "
                 f"to play: Last » shows it there.")
 

@@ -23,6 +23,13 @@ from .record import Record
 from .replay import Replay
 
 
+def full_stop(text: str) -> str:
+    """`text` as a sentence that ends: a screen reader pauses at a full stop, and ran the
+    replay's parts together without one ("... (of 519) The lab as the game began")."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", ":")) else text + "."
+
+
 def _resting_place(moves: Any, pos: int, middle: float) -> float:
     """Where the move list scrolls to show action `pos` about its middle (`middle`): the
     first place at or below `middle` where an action begins right under its turn's sticky
@@ -239,8 +246,8 @@ class ReviewDialog:
         # A screen reader hears the step whole (it heard only "Action 603 of 604, turn 53":
         # what was done was on screen, out of its reach while stepping); the set-up's long
         # list of where each division stands is left to be read on the page.
-        heard = [where, said.rstrip(".") + "."] + (events if r.pos else [])
-        by_id("rv-announce").textContent = " ".join(heard)
+        heard = [where, said] + (events if r.pos else [])
+        by_id("rv-announce").textContent = " ".join(full_stop(part) for part in heard)
         by_id("rv-counts").innerHTML = self._counts_markup(s)
         by_id("rv-confirm").hidden = True  # a question about another moment
         for el_id, off in (("rv-first", r.pos == 0), ("rv-prev", r.pos == 0),
