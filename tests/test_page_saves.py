@@ -173,6 +173,31 @@ def test_export_then_import_resumes_the_same_game(page_watch, tmp_path):
     page_watch.assert_clean()
 
 
+def test_a_first_visit_imports_a_finished_game_from_the_new_game_form(page_watch, tmp_path):
+    """A first visit opens the New game form over everything, and More's Import lay behind
+    it: a play-tester started a throwaway game to import one. The form has its own; a
+    finished game imported is said to be open and over, not "now in play"."""
+    from playhelp import session_save
+
+    raw = session_save(2, 3, lambda ses: ses.state.is_over, seats=["human", "medium"])
+    path = tmp_path / "finished.json"
+    path.write_text(raw)
+    page = page_watch
+    page.goto("index.html")
+    page.wait_for_selector("html[data-boot=ready] #newgame[open] #ng-import:not([disabled])")
+    with page.expect_file_chooser() as chooser:
+        page.click("#ng-import")
+    chooser.value.set_files(str(path))
+    page.wait_for_selector("#message[open]")
+    assert "imported" in page.inner_text("#msg-title")
+    turn = json.loads(raw)["game"]
+    text = page.inner_text("#msg-text")
+    assert " is open: it ended on turn " in text and "now in play" not in text, text
+    assert not page.evaluate("document.getElementById('newgame').open")
+    assert saved_game(page) == turn
+    page.assert_clean()
+
+
 def test_keyboard_reaches_the_board_and_undo(page_watch):
     page_watch.goto(START)
     first = saved_game(page_watch)

@@ -140,7 +140,8 @@ class App:
         shared = sharelink.is_share(fragment)
         self.saver.held = shared  # a shared game is only looked at: nothing is written yet
         save = self.saver.read()
-        for el_id in ("btn-new", "btn-import", "more-new"):  # the rest once a game is on
+        # The rest once a game is on.
+        for el_id in ("btn-new", "btn-import", "ng-import", "more-new"):
             by_id(el_id).disabled = False
         if shared:
             if save is not None:
@@ -186,6 +187,9 @@ class App:
         self._on("btn-new", "click", lambda e: self.new_game_asked())
         self._on("btn-export", "click", lambda e: self.export())
         self._on("btn-import", "click", lambda e: by_id("import-file").click())
+        # The New game form, which a first visit opens over everything, has its own: More's
+        # lay behind it (a play-tester had to start a game to import one).
+        self._on("ng-import", "click", lambda e: by_id("import-file").click())
         self._on("import-file", "change", self.on_import)
         self._on("msg-ok", "click", lambda e: dialogs.close("message"))
         self._on("curtain-go", "click", lambda e: self.reveal())
@@ -1001,7 +1005,7 @@ class App:
         dialogs.close("import-confirm")
 
     def _import_now(self, save: saves.Save, title: str = "Game imported",
-                    lead: str = "The game from the file is now in play.") -> None:
+                    game: str = "The game from the file") -> None:
         """Replace the game by an imported (or kept) one, keeping the game in progress aside
         first (as a copy in this browser, or as a file if storage refuses the copy)."""
         kept = self._keep_in_progress()
@@ -1014,6 +1018,10 @@ class App:
         save.ui = {**save.ui, "revealed": None}
         self.notice("")
         self._resume(save)
+        # A finished game is opened, not "in play" (a play-tester imported one).
+        over = self.state is not None and self.state.is_over
+        lead = (f"{game} is open: it ended on turn {self.state.turn_number}, and Replay steps "
+                "through it." if over else f"{game} is now in play.")
         words = lead + self.import_note + (" " + kept if kept else "")
         self.kept.refresh()
         dialogs.message(title, words)
@@ -1051,7 +1059,7 @@ class App:
             dialogs.message("The kept game could not be opened", f"It is damaged: {error}.")
             return
         self.import_note = self._history_note(save)
-        self._import_now(save, "Kept game opened", "The kept game is now in play.")
+        self._import_now(save, "Kept game opened", "The kept game")
         self.saver.store.remove(key)
         self.kept.refresh()
 

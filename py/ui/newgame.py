@@ -146,6 +146,7 @@ class NewGameDialog:
         show(by_id("ng-confirm"), False)
         show(by_id("ng-start"), True)
         show(by_id("ng-learn"), True)
+        show(by_id("ng-import"), True)
         self._share()
         dialogs.close("gameover")
         dialogs.open_modal("newgame")
@@ -165,6 +166,7 @@ class NewGameDialog:
             # One way to start from here: the confirmation's (with Back to the game beside).
             show(by_id("ng-start"), False)
             show(by_id("ng-learn"), False)
+            show(by_id("ng-import"), False)
             by_id("ng-confirm-yes").focus()
             return
         dialogs.close("newgame")
