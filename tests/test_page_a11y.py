@@ -209,3 +209,41 @@ def test_a_turret_on_the_players_own_subjects_says_so_in_the_bar_and_the_chamber
         else:
             assert "Orange Test Subject" in label and "destroyed" in label, label
     page_watch.assert_clean()
+
+
+def test_a_chamber_s_name_is_worked_out_for_the_game_on_the_table(page_watch):
+    """A keyboard play-tester heard "Chamber G: Learner picks their Test Subjects in
+    chamber G (middle row)" in the game that followed the guided one, where G lay in the top
+    row: the sentence was kept for as long as the action's text stayed the same. Each
+    target's name is the engine's sentence for the state on the table."""
+    from ui import saves
+
+    page = page_watch
+    page.goto("index.html")
+    page.wait_for_selector("html[data-boot=ready] #newgame[open]")
+    page.click("#ng-learn")
+    page.wait_for_selector("#newgame:not([open])", state="attached")
+    page.wait_for_function(f"({HUMAN_TURN})()", timeout=60_000)
+    learned = page.evaluate(TARGET_NAMES)
+    assert learned and all("Learner" in name for name in learned.values()), learned
+    page.evaluate("document.getElementById('btn-new').click()")
+    page.wait_for_selector("#newgame[open]")
+    page.fill("#ng-seed", "12")  # Ann picks first, and "from A" again, A in another row
+    for n, name in enumerate(["Ann", "Bo"], 1):
+        page.fill(f"#ng-seats .ng-seat:nth-child({n}) .ng-name", name)
+    page.click("#ng-start")
+    page.click("#ng-confirm-yes")
+    page.wait_for_function(f"({HUMAN_TURN})()", timeout=60_000)
+    state = saves.decode(page.evaluate("localStorage.getItem('cakegame.save')")).state
+    names = page.evaluate(TARGET_NAMES)
+    assert names and not any("Learner" in n for n in names.values()), (learned, names)
+    for action, name in names.items():
+        assert name == f"Chamber {action.split()[1]}: {state.describe(action)}", name
+    page.assert_clean()
+
+
+# Each target chamber's action and the name its hexagon is read by.
+TARGET_NAMES = """
+() => Object.fromEntries([...document.querySelectorAll('#chambers .chamber[data-action]')]
+  .map(g => [g.dataset.action, g.querySelector('.hex').getAttribute('aria-label')]))
+"""

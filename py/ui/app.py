@@ -332,8 +332,9 @@ class App:
         self._game_started()
         self.changed()
         self.saver.now()
-        if kept:
-            self.notice(kept)
+        # What was said of the old game goes with it ("Exported the game as ..." stood over
+        # the next one: a play-tester); what was done with it is said instead.
+        self.notice(kept)
         window.scrollTo(0, 0)  # a new game starts at the top: the status, the tools, the lab
 
     def _start_from_dialog(self, settings: params.Settings) -> None:

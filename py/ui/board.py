@@ -83,6 +83,12 @@ class Board:
         self.arrow_layer: Any = None
         self.arrow_key: tuple = ()
         self.ghost_key: tuple = ()
+        # The state the targets' sentences were worked out for, and a count of such states:
+        # a sentence depends on the whole state (names, rows, a Turret placed since), not on
+        # the action's text alone, which the next game or turn may offer again ("Learner
+        # picks ... (middle row)" was read in the next game, where G was in the top row).
+        self.described: Any = None
+        self.described_no = 0
 
     def flash(self, letters: str) -> None:
         """Light up the chambers of a log entry (a hover or a tap), or none."""
@@ -188,6 +194,9 @@ class Board:
         `loss_notes` whose they were (told in the chamber's description)."""
         chambers = state.chambers()
         notes = loss_notes or {}
+        if state is not self.described:
+            self.described = state
+            self.described_no += 1
         box = drawing.view_box(chambers, [g[2] for g in ghosts])
         if box != self.box:
             self.root.setAttribute("viewBox", box)
@@ -247,7 +256,7 @@ class Board:
                 cls += " changed"
             if c.letter in self.flashing:
                 cls += " flash"
-            attrs = (mark.mode, mark.action, mark.label) if mark else ()
+            attrs = (mark.mode, mark.action, mark.label, self.described_no) if mark else ()
             view = self.views.get(c.letter)
             if view is None or attrs != view.attrs:
                 if mark is not None and mark.action and not mark.label and describe is not None:
