@@ -465,3 +465,33 @@ def test_the_keyboard_s_first_focus_passes_over_a_choice_that_costs_the_player(p
     focused = page.evaluate(ACTIVE)
     assert focused != found["first"] and focused in found["safe"], (focused, found)
     page.assert_clean()
+
+
+def test_after_the_turn_s_end_is_confirmed_the_focus_waits_in_the_choices_bar(page_watch):
+    """Enter on "Confirm: end my turn" took the button away with the decision, and the
+    focus fell to the page: a Tab while the computer played began again at the top bar (a
+    keyboard play-tester). It waits in the choices bar, which says who is playing, and the
+    person's next decision takes it from there."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=23&seats=human,medium&pass=0")
+    for _ in range(60):
+        page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
+        assert not over(page), "the game ended before a turn's end was confirmed"
+        page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
+        confirming = page.evaluate(ACTIVE) == "confirm"
+        before = page.evaluate(READY)
+        press(page, "Enter")
+        wait_redraw(page, before)
+        if confirming:
+            break
+    else:
+        raise AssertionError("no turn's end to confirm")
+    seen = page.evaluate("""() => ({id: document.activeElement.id,
+        bar: document.getElementById('choices').innerText,
+        status: document.getElementById('status').textContent})""")
+    assert seen["id"] == "choices", seen
+    assert "(medium computer)" in seen["status"] and "is playing" in seen["bar"], seen
+    # The person's next decision takes the focus to its first control.
+    page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
+    page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
+    page.assert_clean()

@@ -16,7 +16,7 @@ import cakegame
 from pyscript import document
 
 from . import commands, eventlog, keynav, labels, later, speech, targets
-from .dom import by_id, found, js_object, markup
+from .dom import by_id, found, js_object, markup, nothing_focused
 
 CARD_NAMES = {c.id: c.name for c in cakegame.CARDS}
 NAV_KEYS = frozenset(keynav.ARROWS)
@@ -114,6 +114,12 @@ class Access:
             if deciding:
                 # At start-up, after the first board's paint (focus forces a layout).
                 later.after_first_paint(lambda: self._focus_first_if(key, t, step))
+            elif not self.pointer and nothing_focused():
+                # The button pressed went with its decision (a turn's end confirmed): the
+                # focus fell to the page, and a Tab during the computers' turns began again
+                # at the top bar (a keyboard play-tester). The choices bar, which says who
+                # is playing, holds it until the person's next decision takes it.
+                self._focus(by_id("choices"))
         if self.command_open:
             self._fill_command()
 
