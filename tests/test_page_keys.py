@@ -495,3 +495,29 @@ def test_after_the_turn_s_end_is_confirmed_the_focus_waits_in_the_choices_bar(pa
     page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
     page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
     page.assert_clean()
+
+
+def test_question_mark_lists_every_key_and_so_does_more_keys(page_watch):
+    """The keys were only in tooltips and the lab's label (a keyboard play-tester pressed
+    ? and F1 in vain): ? opens a window listing them, as More, then Keys, does; Escape closes
+    it and the focus goes back where it was."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=23&seats=human,medium&pass=0")
+    page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
+    page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
+    was = page.evaluate(ACTIVE)
+    press(page, "?")
+    page.wait_for_selector("#keys-box[open]")
+    listed = page.locator("#keys-box .keys-table th").all_inner_texts()
+    for key in ("Tab", "Enter", "arrow keys", "R", "A", "U", "H", "/", "Escape", "?"):
+        assert any(key in row for row in listed), (key, listed)
+    assert page.evaluate("document.activeElement.id") == "keys-close"
+    press(page, "Escape")
+    page.wait_for_selector("#keys-box:not([open])", state="attached")
+    assert page.evaluate(ACTIVE) == was  # back where it was
+    page.click("#more summary")
+    page.click("#btn-keys")
+    page.wait_for_selector("#keys-box[open]")
+    page.click("#keys-close")
+    page.wait_for_selector("#keys-box:not([open])", state="attached")
+    page.assert_clean()

@@ -213,6 +213,8 @@ class App:
         self.replays.wire()
         self._on("btn-legend", "click", lambda e: dialogs.open_modal("legend-box"))
         self._on("legend-close", "click", lambda e: dialogs.close("legend-box"))
+        self._on("btn-keys", "click", lambda e: dialogs.open_modal("keys-box"))
+        self._on("keys-close", "click", lambda e: dialogs.close("keys-box"))
         self._on("btn-prefs", "click", lambda e: self.open_prefs())
         self.kept = KeptView(self.saver.store, self._on, self.open_kept)
         self._on("more", "toggle", lambda e: self.kept.refresh())
@@ -682,6 +684,8 @@ class App:
             self.undo()
         elif key in ("h", "H") and not dialogs.any_open():
             self.hint.ask(by_key=True)
+        elif key == "?" and not dialogs.any_open():
+            dialogs.open_modal("keys-box")
         elif key == "Escape" and (self.selected is not None or self.confirming is not None):
             self.confirming = None
             self.select(None)
