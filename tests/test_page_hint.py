@@ -3,6 +3,7 @@ played by the player's own click, and counted in the game-over dialog."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -358,4 +359,36 @@ def test_a_plan_followed_is_suggested_to_its_activation(page_watch):
         assert f"activate {plan.group(2)}" in played, (said, played)
         assert any(s.startswith(f"Suggested, as the plan goes on: activate chamber "
                                 f"{plan.group(2)}") for s in said), said
+    page.assert_clean()
+
+
+def test_a_plan_followed_from_the_keyboard_keeps_the_focus_on_its_next_step(page_watch):
+    """From the keyboard: H, then Enter on the suggestion; the plan's next step ("send them
+    to chamber B") is shown, and the focus is on it, not on the first chamber in board order
+    (a keyboard play-tester pressed Enter there). H again tells the same suggestion again,
+    aloud, and is not counted as another hint (the game-over said 246 hints)."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0&pass=0")
+    page.wait_for_selector("#btn-hint:not([disabled])")
+    rng = random.Random(3)
+    while "Test Subjects from" not in status(page):
+        buttons = page.locator("#choices [data-action]:not([disabled])")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_selector("#btn-hint:not([disabled])", timeout=60_000)
+    page.keyboard.press("h")
+    page.wait_for_selector(HINTED, timeout=60_000)
+    first = page.get_attribute(HINTED, "data-action")
+    focused = "() => { const g = document.activeElement.closest('[data-action]');" \
+              " return g ? g.getAttribute('data-action') : null; }"
+    page.wait_for_function(f"({focused})() === {json.dumps(first)}", timeout=5000)
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-action^="to "][data-hint]', timeout=10_000)
+    step = page.get_attribute('[data-action^="to "][data-hint]', "data-action")
+    page.wait_for_function(f"({focused})() === {json.dumps(step)}", timeout=5000)
+    assert page.evaluate(HINTS_SAVED) == 1
+    page.evaluate("document.getElementById('announce').textContent = ''")
+    page.keyboard.press("h")
+    page.wait_for_function("document.getElementById('announce').textContent"
+                           ".startsWith('Suggested, as the plan goes on')", timeout=5000)
+    assert page.evaluate(HINTS_SAVED) == 1
     page.assert_clean()

@@ -164,8 +164,8 @@ class Access:
         # opened, lists them; Enter there played the first, not the one suggested).
         hinted = self.app.hint.shown
         if hinted is not None and hinted[0] is self.state:
-            el = _button(hinted[1])
-            if found(el):
+            el = self._suggested(hinted[1], hinted[2])
+            if el is not None:
                 self._focus(el)
                 return
         order = keynav.board_order(self.places)
@@ -197,6 +197,21 @@ class Access:
             if not any(e.kind in eventlog.LOSSES and e.seat == me for e in after.events):
                 return False
         return True
+
+    def _suggested(self, action: str, letters: Any) -> Any:
+        """What plays the suggestion on show: its button, else its chamber (a plan's next
+        step, "send them to chamber B", left the focus on the first chamber, C: a keyboard
+        play-tester), else the first of its chambers that is a choice; None if none."""
+        el = _button(action)
+        if found(el):
+            return el
+        chamber = document.querySelector(f'#chambers .chamber[data-action="{action}"]')
+        if found(chamber):
+            return self._hexagon(str(chamber.getAttribute("data-letter")))
+        for letter in letters or ():
+            if letter in self.marks:
+                return self._hexagon(letter)
+        return None
 
     def focus_action(self, action: str, letter: str | None) -> None:
         """Focus what plays `action`: its button, else the chamber that plays it (the

@@ -80,9 +80,11 @@ class Hints:
             return
         self.by_key = by_key
         if self.shown is not None and self.shown[0] is s:
-            # The suggestion on the board (a step of a plan followed, say), said again.
-            self._counted()
+            # The suggestion on the board (a step of a plan followed, say), said again: not
+            # counted again (a keyboard play-tester's game-over said 246 hints, most of them
+            # the same one asked again), and told again, which the unchanged notice was not.
             self._present(self.said)
+            self.app.access.say(self.said)
             return
         if self.plan is not None and self.plan[0] is s and self._go_on(s, asked=True):
             return
