@@ -38,6 +38,7 @@ class Hints:
         # plan in words.
         self.plan: tuple[Any, list[tuple[str, str]], str] | None = None
         self.said = ""  # the sentence of the suggestion shown
+        self.counted_for: Any = None  # the state the last hint counted was asked in
 
     def wire(self) -> None:
         """Hook the button (call once at start-up)."""
@@ -80,9 +81,10 @@ class Hints:
             return
         self.by_key = by_key
         if self.shown is not None and self.shown[0] is s:
-            # The suggestion on the board (a step of a plan followed, say), said again: not
-            # counted again (a keyboard play-tester's game-over said 246 hints, most of them
-            # the same one asked again), and told again, which the unchanged notice was not.
+            # The suggestion on the board (a step of a plan followed, say), said again, and
+            # told aloud again, which the unchanged notice was not. Counted once a decision:
+            # a keyboard play-tester's game-over said 246 hints, most of them one asked again.
+            self._counted(s)
             self._present(self.said)
             self.app.access.say(self.said)
             return
@@ -126,7 +128,7 @@ class Hints:
         action = thinker.best()
         text = explain(thinker)
         text += self._ending(s, str(action), text)
-        self._counted()
+        self._counted(s)
         self.shown = (s, str(action), chambers_of(action), plan_chambers(thinker))
         steps = plan_steps(thinker)
         if steps:
@@ -163,7 +165,11 @@ class Hints:
             return " " + labels.losing_warning(o, s.names, seat)
         return f" This ends the game at once, and {labels.result_for(o, s.names, seat)}."
 
-    def _counted(self) -> None:
+    def _counted(self, s: Any) -> None:
+        """One more hint asked, unless one was counted in the same state already."""
+        if s is self.counted_for:
+            return
+        self.counted_for = s
         self.app.session.ui["hints"] = self.count + 1
         self.app.saver.now()
 
@@ -221,7 +227,7 @@ class Hints:
         rest = steps[used:]
         self.plan = (s, rest, words)
         if asked:
-            self._counted()
+            self._counted(s)
         view = s.view(s.current_player)
         own = chambers_of(action)
         # The plan's chambers to come (a count, a seat, a row name no chamber).
