@@ -521,3 +521,29 @@ def test_question_mark_lists_every_key_and_so_does_more_keys(page_watch):
     page.click("#keys-close")
     page.wait_for_selector("#keys-box:not([open])", state="attached")
     page.assert_clean()
+
+
+def test_a_tells_again_every_computer_turn_since_the_person_s_last_decision(page_watch):
+    """With three players A told again only the last computer's turn: the one before had
+    gone (a screen-reader play-tester). It tells everything since the person's last
+    decision."""
+    page = page_watch
+    page.goto("index.html?players=3&seed=23&seats=human,medium,medium&first=0&pass=0")
+    for _ in range(60):
+        page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
+        assert not over(page)
+        page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
+        confirming = page.evaluate(ACTIVE) == "confirm"
+        before = page.evaluate(READY)
+        press(page, "Enter")
+        wait_redraw(page, before)
+        if confirming:
+            break
+    page.wait_for_function(HUMAN_TURN, timeout=120_000, polling=50)
+    page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
+    page.evaluate("document.getElementById('announce').textContent = ''")
+    press(page, "a")
+    heard = page.text_content("#announce")
+    assert "Blue's turn: " in heard and "Green's turn: " in heard, heard
+    assert heard.index("Blue's turn: ") < heard.index("Green's turn: "), heard
+    page.assert_clean()

@@ -323,6 +323,16 @@ def test_what_is_said_aloud_is_what_the_one_person_at_the_table_may_know():
     assert speech.person(["easy", "medium"]) is None
 
 
+def test_the_same_sentence_told_again_at_once_is_told_once_with_how_often():
+    """A computer's turn of 1,300 characters told "One of Blue's Test Subjects enters the
+    Laboratory in Test Chamber G as a reward." twice over (a screen-reader play-tester)."""
+    enters = "One of Blue's Test Subjects enters the Laboratory in Test Chamber G as a reward"
+    assert speech.join([enters, enters, "Blue activates G", enters]) == (
+        f"{enters}, twice. Blue activates G. {enters}.")
+    assert speech.join(["x happens."] * 3 + ["", "done!"]) == "X happens, 3 times. Done!"
+    assert speech.join(["a", "b"]) == "A. B."
+
+
 def test_announcer_tells_a_person_at_once_and_a_computer_per_turn():
     an = speech.Announcer()
     assert an.action("Ann", False, 1, ["Ann moved 2 Test Subjects from K to M"]) == \

@@ -39,7 +39,11 @@ class Access:
         self.state: Any = None
         self.announcer = speech.Announcer()
         self.said = ""
-        self.news = ""  # the last action or computer turn told, for the A key to tell again
+        self.news = ""  # the last action or computer turn told
+        # What was told since the person's last decision, for the A key to tell again: with
+        # three players it held only the last computer's turn, the one before gone (a
+        # screen-reader play-tester).
+        self.heard: list[str] = []
         self.pointer = False  # the last input was a mouse or a finger: focus without scrolling
         self.command_open = False
         self._filled: tuple = ()
@@ -68,6 +72,7 @@ class Access:
         again)."""
         self.announcer = speech.Announcer()
         self.news = ""
+        self.heard = []
         self.focus_key = ()
         self.said = ""
         by_id("announce").textContent = ""
@@ -83,9 +88,15 @@ class Access:
                                             viewer=speech.person(self.app.session.seats))
         told = self.announcer.action(name, bot, before.turn_number, sentences,
                                      owner=before.names[before.turn])
+        if not bot:
+            self.heard = []
         if told:
-            self.news = told
-            self.say(told)
+            self._told(told)
+
+    def _told(self, text: str) -> None:
+        self.news = text
+        self.heard.append(text)
+        self.say(text)
 
     def rendered(self, state: Any, deciding: bool, t: targets.Targets, step: Any,
                  marks: dict[str, Any], bot_now: bool) -> None:
@@ -105,8 +116,7 @@ class Access:
         seat = None if state.is_over else state.current_player
         told = self.announcer.flush(seat, bot_now, None if seat is None else state.turn_number)
         if told:
-            self.news = told
-            self.say(told)
+            self._told(told)
         confirming = getattr(self.app, "confirming", None)
         key = (id(state), deciding, self.app.selected, confirming)
         if key != self.focus_key:
@@ -280,7 +290,7 @@ class Access:
                       else None)
             return True
         if key in ("a", "A"):  # again: a computer's whole turn is long, and told only once
-            self.say(self.news or "Nothing has happened yet.")
+            self.say(" ".join(self.heard) or self.news or "Nothing has happened yet.")
             return True
         if key == "Escape" and self.app.selected is None:
             return self._back_out()

@@ -107,14 +107,25 @@ def person(seats: Sequence[str]) -> int | None:
 
 
 def join(sentences: Sequence[str]) -> str:
-    """Sentences as one text, each ending with a full stop."""
-    out = []
+    """Sentences as one text, each ending with a full stop; the same sentence told again
+    at once is told once, with how often ("..., twice."): a screen-reader play-tester heard
+    "One of Blue's Test Subjects enters the Laboratory in Test Chamber G as a reward" twice
+    over in a computer's turn of 1,300 characters."""
+    runs: list[list[Any]] = []
     for s in sentences:
-        s = s.strip()
+        s = s.strip().rstrip(".")
         if not s:
             continue
         s = s[0].upper() + s[1:]
-        out.append(s if s.endswith((".", "!", "?")) else s + ".")
+        if runs and runs[-1][0] == s:
+            runs[-1][1] += 1
+        else:
+            runs.append([s, 1])
+    out = []
+    for s, n in runs:
+        if n > 1:
+            s += ", twice" if n == 2 else f", {n} times"
+        out.append(s if s.endswith(("!", "?")) else s + ".")
     return " ".join(out)
 
 
