@@ -40,9 +40,9 @@ class Access:
         self.announcer = speech.Announcer()
         self.said = ""
         self.news = ""  # the last action or computer turn told
-        # What was told since the person's last decision, for the A key to tell again: with
-        # three players it held only the last computer's turn, the one before gone (a
-        # screen-reader play-tester).
+        # The computers' turns told since the person's last decision, for the A key to tell
+        # again (else the last news, a person's own): with three players it held only the
+        # last computer's turn, the one before gone (a screen-reader play-tester).
         self.heard: list[str] = []
         self.pointer = False  # the last input was a mouse or a finger: focus without scrolling
         self.command_open = False
@@ -89,13 +89,14 @@ class Access:
         told = self.announcer.action(name, bot, before.turn_number, sentences,
                                      owner=before.names[before.turn])
         if not bot:
-            self.heard = []
+            self.heard = []  # a person's own action: the others' news starts again after it
         if told:
-            self._told(told)
+            self._told(told, others=bot)
 
-    def _told(self, text: str) -> None:
+    def _told(self, text: str, others: bool = True) -> None:
         self.news = text
-        self.heard.append(text)
+        if others:
+            self.heard.append(text)
         self.say(text)
 
     def rendered(self, state: Any, deciding: bool, t: targets.Targets, step: Any,
