@@ -206,6 +206,9 @@ def test_the_command_box_answers_words_that_are_no_action_and_opens_empty(page_w
     hint = page_watch.inner_text("#command-hint")
     assert hint.startswith("Not possible: “zz” is no action here: type one of “from "), hint
     assert page_watch.input_value("#command-input") == "zz"
+    # Kept to be mended, and selected: what is typed next replaces it (it was appended).
+    page_watch.keyboard.type("zy")
+    assert page_watch.input_value("#command-input") == "zy"
     # Typed moves played with the box open leave the next step's buttons in view (the box
     # covers the news, not the choices): the pick and the destination, then how many.
     for _ in range(2):

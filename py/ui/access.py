@@ -387,7 +387,7 @@ class Access:
         line = str(by_id("command-input").value)
         parts = commands.split_commands(line)
         if not parts:
-            self._hint("Type an action, for example “from K”, or plain words like “k”.")
+            self._hint("Type an action, for example “from K”, or a chamber's letter, like “k”.")
             return
         played: list[str] = []
         queue = list(parts)
@@ -403,7 +403,11 @@ class Access:
             if problem:
                 done = f"Played {', '.join(played)}. " if played else ""
                 self._hint(f"{done}Not possible: {problem}", bad=True)
-                by_id("command-input").value = ", ".join([part, *queue])
+                box = by_id("command-input")
+                box.value = ", ".join([part, *queue])
+                # Kept to be mended, and selected, so what is typed next replaces it (it
+                # was appended: "take a cardactivate M", a keyboard play-tester).
+                box.select()
                 return
             played.append(commands.as_action_text(part))  # "from Q", as it was typed "q"
         by_id("command-input").value = ""
