@@ -550,3 +550,54 @@ def test_a_tells_again_every_computer_turn_since_the_person_s_last_decision(page
     assert "Blue's turn: " in heard and "Green's turn: " in heard, heard
     assert heard.index("Blue's turn: ") < heard.index("Green's turn: "), heard
     page.assert_clean()
+
+
+def _costs_own_played_on(s, text: str) -> bool:
+    """Whether `text` costs its player pieces, a move's destination played on with the
+    first count (and cake) offered, which is when its subjects meet the Turret."""
+    me = s.current_player
+    after = s.apply(text)
+    for _ in range(3):
+        if any(e.kind in (cakegame.EventKind.SUBJECTS_DESTROYED,
+                          cakegame.EventKind.CAKE_INCINERATED) and e.seat == me
+               for e in after.events):
+            return True
+        if after.is_over or after.current_player != me or after.decision not in ("move", "carry"):
+            return False
+        after = after.apply(after.legal_actions()[0])
+    return False
+
+
+def test_the_keyboard_s_first_focus_passes_over_a_move_into_the_turret(page_watch):
+    """A keyboard play-tester's Enter at a move's destination sent their group into the
+    Turret's chamber, the first in board order, where harmless ones were offered: the
+    destination costs nothing until the count is chosen, and is judged played on."""
+    from playhelp import open_saved, session_save
+    from ui import targets
+
+    found: dict = {}
+
+    def into_the_turret(ses) -> bool:
+        s = ses.state
+        if s.is_over or ses.seats[s.current_player] != "human" or s.decision != "move":
+            return False
+        legal = [str(a) for a in s.legal_actions()]
+        if not legal or not legal[0].startswith("to "):
+            return False
+        t = targets.sort_actions(legal)
+        order = keynav.board_order({c.letter: (c.row, c.x) for c in s.chambers()})
+        first = keynav.focus_target(order, t.board, [], t.buttons)
+        if first is None or first[0] != "chamber" or len(t.board[first[1]]) != 1 \
+                or not _costs_own_played_on(s, t.board[first[1]][0]):
+            return False
+        safe = [a for a in legal if not _costs_own_played_on(s, a)]
+        found.update(first=t.board[first[1]][0], safe=safe)
+        return bool(safe)
+
+    raw = session_save(2, 1, into_the_turret, seats=["human", "medium"])
+    page = page_watch
+    open_saved(page, raw)
+    page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
+    focused = page.evaluate(ACTIVE)
+    assert focused != found["first"] and focused in found["safe"], (focused, found)
+    page.assert_clean()
