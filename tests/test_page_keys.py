@@ -601,3 +601,40 @@ def test_the_keyboard_s_first_focus_passes_over_a_move_into_the_turret(page_watc
     focused = page.evaluate(ACTIVE)
     assert focused != found["first"] and focused in found["safe"], (focused, found)
     page.assert_clean()
+
+
+def test_the_keyboard_s_first_focus_at_a_recycle_is_the_row_with_fewest_chambers(page_watch):
+    """Enter at each recycle sent every chamber to the first row offered, the top, which
+    grew to nine chambers, wider than the screen (a keyboard play-tester): the focus starts
+    on the row that holds fewest."""
+    from playhelp import open_saved, session_save
+
+    rows = ("top", "middle", "bottom")
+
+    def sizes(s) -> list[int]:
+        held = [0, 0, 0]
+        for c in s.chambers():
+            held[c.row] += 1
+        return held
+
+    def at_a_lopsided_recycle(ses) -> bool:
+        s = ses.state
+        if s.is_over or ses.seats[s.current_player] != "human" or s.decision != "recycle":
+            return False
+        offered = [str(a) for a in s.legal_actions()]
+        held = sizes(s)
+        fewest = min(held[rows.index(a.split()[1])] for a in offered)
+        return held[rows.index(offered[0].split()[1])] > fewest
+
+    raw = session_save(2, 2, at_a_lopsided_recycle, seats=["human", "medium"])
+    page = page_watch
+    open_saved(page, raw)
+    page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
+    from ui import saves
+    s = saves.decode(raw).state
+    held = sizes(s)
+    focused = page.evaluate(ACTIVE)
+    assert focused.startswith("recycle "), focused
+    assert held[rows.index(focused.split()[1])] == min(
+        held[rows.index(str(a).split()[1])] for a in s.legal_actions()), (focused, held)
+    page.assert_clean()

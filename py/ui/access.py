@@ -186,12 +186,29 @@ class Access:
                                         lambda what: self._costs_me([chosen.get(what, what)]))
         else:
             cards = [a for acts in t.cards.values() for a in acts]
-            where = keynav.focus_target(order, t.board, cards, t.buttons,
+            where = keynav.focus_target(order, t.board, cards, self._rows_first(t.buttons),
                                         lambda what: self._costs_me(t.board.get(what, [what])))
         if where is None:
             return
         kind, what = where
         self._focus(self._hexagon(what) if kind == "chamber" else _button(what))
+
+    def _rows_first(self, buttons: list[str]) -> list[str]:
+        """The buttons, a recycled chamber's rows first by how few chambers they hold: the
+        first row offered took every chamber a keyboard player recycled with Enter, and the
+        top row grew to nine chambers, wider than the screen (a play-tester)."""
+        rows = {"top": 0, "middle": 1, "bottom": 2}
+        if not any(b.startswith("recycle ") for b in buttons):
+            return buttons
+        held = [0, 0, 0]
+        for row, _x in self.places.values():
+            if 0 <= row < 3:
+                held[row] += 1
+
+        def size(text: str) -> int:
+            row = rows.get(text.removeprefix("recycle "))
+            return held[row] if row is not None else 99
+        return sorted(buttons, key=size)
 
     def _costs_me(self, texts: list[str]) -> bool:
         """Whether every action of `texts` (the legal ones a chamber or a button stands
