@@ -1736,3 +1736,34 @@ def test_an_outcome_is_said_to_the_player_it_concerns():
     assert labels.result_for(SimpleNamespace(winners=(0, 1)), names, 1) == \
         "you share the win with Ann"
     assert labels.result_for(SimpleNamespace(winners=(0, 2)), names, 1) == "Ann and Cy win"
+
+
+def test_a_move_s_destination_into_the_turret_says_so():
+    """A keyboard play-tester heard "Chamber R: Orange sends them to chamber R (top row)"
+    and lost the group to the Turret there: the destination's words say what the Turret
+    does, from the engine's events (the move played on with its first count), and nothing
+    for a destination without it."""
+    rng = random.Random(8)
+    said = unsaid = 0
+    for seed in range(40):
+        s = cakegame.new_game(players=2, seed=seed)
+        while not s.is_over and s.turn_number < 40:
+            legal = [str(a) for a in s.legal_actions()]
+            if s.decision == "move" and legal[0].startswith("to "):
+                for text in legal:
+                    words = targets.destination_turret(s, text)
+                    letter = text.split()[1]
+                    after = s.apply(text)
+                    while (not after.is_over and after.current_player == s.current_player
+                           and after.decision in ("move", "carry")):
+                        after = after.apply(after.legal_actions()[0])
+                    destroyed = any(e.kind is cakegame.EventKind.SUBJECTS_DESTROYED
+                                    and e.chamber == letter for e in after.events)
+                    assert bool(words) == destroyed, (seed, text, words)
+                    said += bool(words)
+                    unsaid += not words
+            s = s.apply(rng.choice(legal))
+        if said >= 3:
+            break
+    assert said and unsaid, (said, unsaid)
+    assert targets.destination_turret(s, "from A") == ""

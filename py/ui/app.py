@@ -1168,4 +1168,9 @@ def _said(s: Any, text: str) -> str:
     the choices bar says (`targets.harm_note`)."""
     if targets.turret_costs(s, text):
         return eventlog.own_losses_text(s, text, targets.outcome(s, text))
+    met = targets.destination_turret(s, text)
+    if met:
+        # A group sent into the Turret's chamber: its label said only "sends them to
+        # chamber R (top row)" (a keyboard play-tester's group was destroyed there).
+        return f"{s.describe(text)}: {met}"
     return s.describe(text)

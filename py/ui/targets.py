@@ -197,6 +197,28 @@ def turret_costs(s: Any, text: str) -> int:
                if e.kind is cakegame.EventKind.SUBJECTS_DESTROYED and e.seat == me)
 
 
+def destination_turret(s: Any, text: str) -> str:
+    """At a move's destination ("to R"), whether the Turret there destroys the group (the
+    engine's events, the move played on with the first count offered), in words; "" when
+    it does not, or for any other action."""
+    if not text.startswith("to ") or s.decision != "move":
+        return ""
+    letter = text.split()[1]
+    if not any(c.turret for c in s.chambers() if c.letter == letter):
+        return ""
+    me = s.current_player
+    after = outcome(s, text, listed=True)
+    for _ in range(2):
+        if after.is_over or after.current_player != me \
+                or after.decision not in ("move", "carry"):
+            break
+        after = after.apply_unchecked(after.legal_actions()[0])
+    if any(e.kind is cakegame.EventKind.SUBJECTS_DESTROYED and e.chamber == letter
+           for e in after.events):
+        return "the Turret there destroys the Test Subjects moved in"
+    return ""
+
+
 class _Outcomes:
     """The states the choices of the latest state lead to, each worked out once: a redraw
     asks what a Turret placed would cost for the choices bar's note, each chamber's button
