@@ -638,3 +638,20 @@ def test_the_keyboard_s_first_focus_at_a_recycle_is_the_row_with_fewest_chambers
     assert held[rows.index(focused.split()[1])] == min(
         held[rows.index(str(a).split()[1])] for a in s.legal_actions()), (focused, held)
     page.assert_clean()
+
+
+def test_a_new_game_is_told_to_a_screen_reader(page_watch):
+    """Start the game put only the first prompt in a live region: nothing said a new game
+    had begun, nor who played (a keyboard play-tester)."""
+    page = page_watch
+    page.goto("index.html")
+    page.wait_for_selector("html[data-boot=ready] #newgame[open]")
+    for n, name in enumerate(["Ann", "Bo"], 1):
+        page.fill(f"#ng-seats .ng-seat:nth-child({n}) .ng-name", name)
+    page.fill("#ng-seed", "12")
+    page.click("#ng-start")
+    page.wait_for_selector("#newgame:not([open])", state="attached")
+    heard = page.text_content("#announce")
+    assert heard in ("A new game of 2 players, Ann and Bo: Ann plays first.",
+                     "A new game of 2 players, Ann and Bo: Bo plays first."), heard
+    page.assert_clean()

@@ -334,6 +334,11 @@ class App:
         self._game_started()
         self.changed()
         self.saver.now()
+        # Heard as a new game (a screen reader heard only the first prompt: a play-tester).
+        names = state.names
+        self.access.say(f"A new game of {state.players} players, "
+                        f"{cakegame.words.listed(list(names))}: "
+                        f"{names[state.current_player]} plays first.")
         # What was said of the old game goes with it ("Exported the game as ..." stood over
         # the next one: a play-tester); what was done with it is said instead.
         self.notice(kept)
