@@ -397,3 +397,23 @@ def test_a_plan_followed_from_the_keyboard_keeps_the_focus_on_its_next_step(page
                                ".startsWith('Suggested, as the plan goes on')", timeout=5000)
         assert page.evaluate(HINTS_SAVED) == 2
     page.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1024, "height": 768})
+def test_a_suggestion_never_covers_the_choices_at_a_deploy_step_with_three_cards(page_watch):
+    """At 1024x768 with three cards in the tray, the suggestion's box, rising over the room
+    the choices leave, covered the second and third cards' buttons, the suggested one among
+    them (a play-tester). It then lies over the lab's top instead."""
+    page = page_watch
+    open_saved(page, session_save(2, 3, lambda ses: ses.state.decision == "deploy"
+                                  and ses.state.hand_size(ses.state.current_player) >= 3))
+    assert page.locator("#choices .tray-card").count() >= 3
+    ask_hint(page)
+    covered = page.evaluate("""() => {
+      const n = document.getElementById('notice').getBoundingClientRect();
+      return [...document.querySelectorAll('#choices button')].filter(b => {
+        const r = b.getBoundingClientRect();
+        return r.height > 0 && r.left < n.right && n.left < r.right
+          && r.top < n.bottom && n.top < r.bottom; }).map(b => b.textContent); }""")
+    assert page.is_visible("#notice") and covered == [], covered
+    page.assert_clean()

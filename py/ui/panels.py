@@ -296,6 +296,14 @@ class Panels:
         box.classList.remove("open")
         box.toggleAttribute("data-cut", bool(text)
                             and float(box.scrollHeight) > float(box.clientHeight) + 1)
+        # A desktop's notice rises over the room the choices leave; when they leave too
+        # little (three cards in the tray at 1024x768), it covered the very button it
+        # suggested (a play-tester), and lies over the lab's top instead.
+        box.classList.remove("over-lab")
+        if text and window.matchMedia(DESKTOP).matches:
+            choices = by_id("choices").getBoundingClientRect()
+            if float(box.getBoundingClientRect().top) < float(choices.bottom) - 1:
+                box.classList.add("over-lab")
 
     # ---- choices -------------------------------------------------------------------------
     def choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str],
