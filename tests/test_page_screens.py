@@ -1263,3 +1263,25 @@ def test_the_divisions_say_when_the_end_is_near_and_who_would_win(page_watch, ar
     assert marked == [i in near.low for i in range(4)], marked
     page.screenshot(path=str(artifacts / "end-watch-phone.png"))
     page.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_a_desktop_s_result_shows_every_division_s_row_above_its_buttons(page_watch):
+    """Four players with long names at 1280x800: the long words of the ending pushed the
+    table's last row, the winner's, under the buttons (a play-tester scrolled the dialog to
+    find who had won). The table stands under the story chart, in a column of its own."""
+    names = ["Maximiliana Featherstonehaugh", "Bartholomew the Great", "Al", "Purple"]
+    page = page_watch
+    open_saved(page, session_save(4, 5, lambda ses: ses.state.is_over,
+                                  seats=["human", "easy", "hard", "medium"], names=names))
+    page.wait_for_selector("#gameover[open]")
+    seen = page.evaluate("""() => {
+      const rows = [...document.querySelectorAll('#go-table tr')].map(r => r.getBoundingClientRect());
+      const buttons = document.querySelector('#gameover > .ng-buttons').getBoundingClientRect();
+      const chart = document.getElementById('go-story').getBoundingClientRect();
+      const table = document.getElementById('go-table').getBoundingClientRect();
+      return {last: rows[rows.length - 1].bottom, buttons: buttons.top, rows: rows.length,
+              under: table.top >= chart.bottom - 1, side: table.left >= chart.left - 1}; }""")
+    assert seen["rows"] == 5 and seen["last"] <= seen["buttons"], seen
+    assert seen["under"] and seen["side"], seen
+    page.assert_clean()
