@@ -1276,7 +1276,8 @@ def test_a_desktop_s_result_shows_every_division_s_row_above_its_buttons(page_wa
                                   seats=["human", "easy", "hard", "medium"], names=names))
     page.wait_for_selector("#gameover[open]")
     seen = page.evaluate("""() => {
-      const rows = [...document.querySelectorAll('#go-table tr')].map(r => r.getBoundingClientRect());
+      const rows = [...document.querySelectorAll('#go-table tr')]
+        .map(r => r.getBoundingClientRect());
       const buttons = document.querySelector('#gameover > .ng-buttons').getBoundingClientRect();
       const chart = document.getElementById('go-story').getBoundingClientRect();
       const table = document.getElementById('go-table').getBoundingClientRect();
