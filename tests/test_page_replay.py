@@ -999,3 +999,33 @@ def test_on_a_phone_a_jump_from_the_move_list_shows_the_lab(page_watch):
 LAB_OUT_OF_SIGHT = """() => { const lab = document.getElementById('rv-lab').getBoundingClientRect();
   const steps = document.querySelector('#review .rv-controls').getBoundingClientRect();
   return lab.bottom < steps.bottom + lab.height / 2; }"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_the_replay_says_when_an_action_did_more_than_its_four_lines_show(page_watch, artifacts):
+    """The last action of a four-player game did seven things: the list showed four lines,
+    and who won lay below them with nothing to say so (a play-tester). Its foot says "more
+    below" while some lies there, and not once scrolled to its end."""
+    from playhelp import session_save
+
+    page = page_watch
+    names = ["Maximiliana Featherstonehaugh", "Bartholomew the Great", "Al", "Purple"]
+    open_saved(page, session_save(4, 5, lambda ses: ses.state.is_over,
+                                  seats=["human", "easy", "hard", "medium"], names=names))
+    page.wait_for_selector("#gameover[open]")
+    page.click("#go-review")
+    page.wait_for_selector("#review[open]")
+    page.click("#rv-last")
+    page.wait_for_function("document.getElementById('rv-next').disabled")
+    more = """() => { const b = document.getElementById('rv-events');
+      return {more: b.hasAttribute('data-more'), over: b.scrollHeight > b.clientHeight + 1,
+              mark: getComputedStyle(b, '::after').content}; }"""
+    seen = page.evaluate(more)
+    page.screenshot(path=str(artifacts / "replay-more-below.png"))
+    assert seen["over"] and seen["more"] and "more below" in seen["mark"], seen
+    page.evaluate("document.getElementById('rv-events').scrollTop = 1e6")
+    page.wait_for_function("!document.getElementById('rv-events').hasAttribute('data-more')")
+    page.click("#rv-first")
+    seen = page.evaluate(more)
+    assert seen["more"] == seen["over"], seen
+    page.assert_clean()

@@ -97,6 +97,7 @@ class ReviewDialog:
         on("rv-share", "click", lambda e: self._share())
         on("rv-moves", "click", self._on_move_click)
         on("rv-chart", "click", self._on_move_click)
+        on("rv-events", "scroll", lambda e: self._more_events())
         # On the document, not the dialog: a button that turns disabled (Next at the end)
         # drops the focus to the page's body, and the arrows must still work.
         on(document, "keydown", self._on_key)
@@ -219,6 +220,15 @@ class ReviewDialog:
         if self.replay is not None:
             self.on_share(self.replay.record, not self.replay.states[-1].is_over)
 
+    @staticmethod
+    def _more_events() -> None:
+        """Mark the list of what the action did `data-more` while some of it lies below
+        its four lines (css/game.css says "more" there): an ending's last lines, who won
+        among them, were out of sight with nothing to say so (a play-tester)."""
+        box = by_id("rv-events")
+        below = float(box.scrollHeight) - float(box.scrollTop) - float(box.clientHeight)
+        box.toggleAttribute("data-more", below > 1)
+
     # ---- drawing -------------------------------------------------------------------------
     def draw(self) -> None:
         r = self.replay
@@ -243,6 +253,8 @@ class ReviewDialog:
         by_id("rv-where").textContent = where
         by_id("rv-said").textContent = said
         by_id("rv-events").innerHTML = "".join(markup("li", e) for e in events)
+        by_id("rv-events").scrollTop = 0
+        self._more_events()
         # A screen reader hears the step whole (it heard only "Action 603 of 604, turn 53":
         # what was done was on screen, out of its reach while stepping); the set-up's long
         # list of where each division stands is left to be read on the page.
