@@ -338,7 +338,7 @@ class App:
         names = state.names
         self.access.say(f"A new game of {state.players} players, "
                         f"{cakegame.words.listed(list(names))}: "
-                        f"{names[state.current_player]} plays first.")
+                        f"{names[state.first_player]} plays first.")
         # What was said of the old game goes with it ("Exported the game as ..." stood over
         # the next one: a play-tester); what was done with it is said instead.
         self.notice(kept)
