@@ -53,15 +53,19 @@ NOTICE_LINES = """
 """
 
 
+def _to_a_group_move(page) -> None:
+    """Play into the game a little, so a hint is about a real choice (a group move)."""
+    rng = random.Random(3)
+    while "Test Subjects from" not in status(page):
+        buttons = page.locator("#choices [data-action]:not([disabled])")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_selector("#btn-hint:not([disabled])", timeout=60_000)
+
+
 def test_a_hint_is_shown_explained_played_and_counted(page_watch, artifacts):
     page_watch.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0")
     page_watch.wait_for_selector("#btn-hint:not([disabled])")
-    # Play into the game a little, so the hint is about a real choice (a group move).
-    rng = random.Random(3)
-    while "Test Subjects from" not in status(page_watch):
-        buttons = page_watch.locator("#choices [data-action]:not([disabled])")
-        buttons.nth(rng.randrange(buttons.count())).click()
-        page_watch.wait_for_selector("#btn-hint:not([disabled])", timeout=60_000)
+    _to_a_group_move(page_watch)
     action = ask_hint(page_watch)
     notice = page_watch.inner_text("#notice")
     assert notice.startswith("Suggested:"), notice
@@ -374,11 +378,7 @@ def test_a_plan_followed_from_the_keyboard_keeps_the_focus_on_its_next_step(page
     page = page_watch
     page.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0&pass=0")
     page.wait_for_selector("#btn-hint:not([disabled])")
-    rng = random.Random(3)
-    while "Test Subjects from" not in status(page):
-        buttons = page.locator("#choices [data-action]:not([disabled])")
-        buttons.nth(rng.randrange(buttons.count())).click()
-        page.wait_for_selector("#btn-hint:not([disabled])", timeout=60_000)
+    _to_a_group_move(page)
     page.keyboard.press("h")
     page.wait_for_selector(HINTED, timeout=60_000)
     first = page.get_attribute(HINTED, "data-action")
