@@ -218,24 +218,15 @@ class Access:
             return False
         me = s.current_player
 
-        def loses(state: Any) -> bool:
-            return any(e.kind in eventlog.LOSSES and e.seat == me for e in state.events)
-
         for text in texts:
-            try:
-                after = targets.outcome(s, text, listed=True)
-            except Exception:  # not an action of this state: nothing to judge it by
-                return False
             # A move's destination costs nothing until its count (and its cake) is chosen:
             # played on with the first of those (a play-tester's Enter sent a group into
             # the Turret's chamber, where two harmless ones were offered).
-            steps = 0
-            while (not loses(after) and steps < 2 and not after.is_over
-                   and after.current_player == me and after.decision in ("move", "carry")
-                   and text.startswith(("to ", "count "))):
-                after = after.apply_unchecked(after.legal_actions()[0])
-                steps += 1
-            if not loses(after):
+            try:
+                events = targets.played_on(s, text)
+            except Exception:  # not an action of this state: nothing to judge it by
+                return False
+            if not any(e.kind in eventlog.LOSSES and e.seat == me for e in events):
                 return False
         return True
 

@@ -140,7 +140,7 @@ class App:
         shared = sharelink.is_share(fragment)
         self.saver.held = shared  # a shared game is only looked at: nothing is written yet
         save = self.saver.read()
-        # The rest once a game is on.
+        # These at once; the rest once a game is on.
         for el_id in ("btn-new", "btn-import", "ng-import", "more-new"):
             by_id(el_id).disabled = False
         if shared:

@@ -197,6 +197,22 @@ def turret_costs(s: Any, text: str) -> int:
                if e.kind is cakegame.EventKind.SUBJECTS_DESTROYED and e.seat == me)
 
 
+def played_on(s: Any, text: str) -> list[Any]:
+    """The engine's events of the legal action `text`, a move's destination or count played
+    on with the first count (and cake) offered, theirs too: only then do its Test Subjects
+    arrive, and meet the Turret."""
+    me = s.current_player
+    after = outcome(s, text, listed=True)
+    events = list(after.events)
+    for _ in range(2):
+        if not text.startswith(("to ", "count ")) or after.is_over \
+                or after.current_player != me or after.decision not in ("move", "carry"):
+            break
+        after = after.apply_unchecked(after.legal_actions()[0])
+        events.extend(after.events)
+    return events
+
+
 def destination_turret(s: Any, text: str) -> str:
     """At a move's destination ("to R"), whether the Turret there destroys the group (the
     engine's events, the move played on with the first count offered), in words; "" when
@@ -206,15 +222,8 @@ def destination_turret(s: Any, text: str) -> str:
     letter = text.split()[1]
     if not any(c.turret for c in s.chambers() if c.letter == letter):
         return ""
-    me = s.current_player
-    after = outcome(s, text, listed=True)
-    for _ in range(2):
-        if after.is_over or after.current_player != me \
-                or after.decision not in ("move", "carry"):
-            break
-        after = after.apply_unchecked(after.legal_actions()[0])
     if any(e.kind is cakegame.EventKind.SUBJECTS_DESTROYED and e.chamber == letter
-           for e in after.events):
+           for e in played_on(s, text)):
         return "the Turret there destroys the Test Subjects moved in"
     return ""
 
