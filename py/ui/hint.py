@@ -234,13 +234,17 @@ class Hints:
         others = [arg for _verb, arg in rest if len(arg) == 1 and arg.isupper()
                   and arg not in own]
         self.shown = (s, str(action), own, list(dict.fromkeys(others)))
-        text = f"Suggested, as the plan goes on: {said_to_you(view, action)}. {words}."
-        text += self._ending(s, str(action), text)
+        said = f"Suggested, as the plan goes on: {said_to_you(view, action)}."
+        ending = self._ending(s, str(action), said)
+        text = f"{said} {words}.{ending}"
         if asked:
             self._present(text)
         else:  # within the player's own action, which redraws the board next
+            # The step alone: the plan was told when it was asked for, and told whole again
+            # at each step it was read out again, 250 characters a step (a screen-reader
+            # play-tester); H tells it whole.
             self.said = text
-            self.app.notice(text)
+            self.app.notice(said + ending)
         return True
 
     def after_render(self) -> None:
