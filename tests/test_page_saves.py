@@ -299,14 +299,17 @@ def test_the_end_of_a_game_in_the_page_says_its_reason(page_watch):
     assert page_watch.locator("#gameover[open]").count() == 1
     assert "no Test Subjects left" in page_watch.inner_text("#go-reason")
     page_watch.click("#go-close")
-    assert page_watch.text_content("#announce").strip()  # the ending, told
+    ending = page_watch.text_content("#announce").strip()
+    assert ending  # the ending, told
     page_watch.click("#over-again")
     assert page_watch.locator("#newgame[open]").count() == 1
-    # The new game's live region starts empty: the old game's ending stood there.
+    # The new game's live region tells the new game, not the old game's ending, which
+    # stood there.
     before = page_watch.evaluate(READY)
     page_watch.click("#ng-start")
     page_watch.wait_for_function(f"{READY} !== {json.dumps(before)}")
-    assert page_watch.text_content("#announce") == ""
+    heard = page_watch.text_content("#announce")
+    assert heard.startswith("A new game of 2 players, ") and ending not in heard, heard
     page_watch.assert_clean()
 
 
