@@ -240,9 +240,9 @@ class Hints:
         if asked:
             self._present(text)
         else:  # within the player's own action, which redraws the board next
-            # The step alone: the plan was told when it was asked for, and told whole again
-            # at each step it was read out again, 250 characters a step (a screen-reader
-            # play-tester); H tells it whole.
+            # The step alone: the plan was told when it was asked for (read out whole again
+            # at each step, 250 characters a step, to a screen-reader play-tester); H at
+            # this decision tells it whole.
             self.said = text
             self.app.notice(said + ending)
         return True
