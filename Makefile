@@ -21,7 +21,7 @@ STAMPS := .make
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 4 ] && n=4; echo $$n)
 PYTEST_ARGS ?= $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist worksteal)
 
-.PHONY: play serve build runtime config wheel pybundle precache site test test-deps pip-deps chromium \
+.PHONY: play serve build runtime config wheel pybundle image precache site test test-deps pip-deps chromium \
         engines lint typecheck bench bench-browsers clean distclean
 
 # ---- runtime from the npm registry --------------------------------------------------------
@@ -50,10 +50,15 @@ pybundle: runtime
 wheel: runtime
 	$(PYTHON) tools/build_wheel.py
 
-precache: runtime config wheel pybundle
+# Pyodide's memory once Python has started, which js/interpreter.mjs can start from
+# (rebuilt when the runtime changed).
+image: runtime
+	$(PYTHON) tools/build_image.py
+
+precache: runtime config wheel pybundle image
 	$(PYTHON) tools/gen_precache.py
 
-build: runtime config wheel pybundle precache
+build: runtime config wheel pybundle image precache
 
 # ---- serve --------------------------------------------------------------------------------
 play: build serve

@@ -3,7 +3,10 @@
 
 The floors, on the same runtime: bench/hello/ (PyScript + Pyodide, one SVG shape, one
 button) and bench/hello-micropip/ (the same plus one small local wheel installed through
-micropip, as the game installs cakegame: the design's floor). One run measures, in headless
+micropip, as the game installs cakegame: the design's floor). The game is measured twice:
+as it starts ("game": from the picture of Python's memory when that is near, see
+js/interpreter.mjs; on loopback it is) and with Python started from scratch ("scratch",
+`?image=off`, as a first visit over the internet starts). One run measures, in headless
 Debian Chromium against a local server:
   cold start   fresh browser context (empty caches) to the first enabled [data-action]
                (the game) or the enabled button (the floors)
@@ -26,7 +29,8 @@ two floors' difference). Numbers move from run to run and machine to machine: on
 ratios measured in one run mean much.
 
     python3 bench/page.py [--runs 5] [--clicks 40] [--frame-clicks 20] [--sw]
-                          [--only hello|micropip|game] [--no-link] [--link-runs N] [--json FILE]
+                          [--only hello|micropip|game|scratch] [--no-link] [--link-runs N]
+                          [--json FILE]
 
 The game page may not be ready to measure: this prints "game page not ready" and goes on.
 """
@@ -60,7 +64,13 @@ PAGES = {
     "hello": ("bench/hello/index.html", READY_SELECTOR),
     "micropip": ("bench/hello-micropip/index.html", READY_SELECTOR),
     "game": ("index.html?players=2&seed=7&pass=0", "html[data-boot=ready] " + READY_SELECTOR),
+    # The same game with Python started from scratch (no picture of its memory: see
+    # js/interpreter.mjs), as a first visit over the internet starts it.
+    "scratch": ("index.html?players=2&seed=7&pass=0&image=off",
+                "html[data-boot=ready] " + READY_SELECTOR),
 }
+GAMES = ("game", "scratch")
+PYTHON_START = "document.documentElement.dataset.pythonStart || null"
 START_TIMEOUT_MS = 120_000
 # A start over the emulated link that fails (a connection the throttled browser reset, a
 # start that never became ready) is measured once more, so one stray failure does not
@@ -213,13 +223,15 @@ def pair_with_floors(results: dict, names: list[str]) -> dict:
     """For each floor measured beside the game: its paired cold-start ratios, their median
     and the median's 95% interval."""
     paired = {}
-    for floor in ("hello", "micropip"):
-        if "game" not in names or floor not in names:
-            continue
-        ratios = paired_ratios(results["game"]["runs"], results[floor]["runs"])
-        if ratios:
-            paired[floor] = {"ratios": ratios, "median": median(ratios),
-                             "interval": median_interval(ratios)}
+    for game in GAMES:
+        for floor in ("hello", "micropip"):
+            if game not in names or floor not in names:
+                continue
+            ratios = paired_ratios(results[game]["runs"], results[floor]["runs"])
+            if ratios:
+                key = floor if game == "game" else f"{game}/{floor}"
+                paired[key] = {"ratios": ratios, "median": median(ratios),
+                               "interval": median_interval(ratios)}
     return paired
 
 
@@ -264,12 +276,16 @@ def measure_start(browser, base: str, name: str, allow_sw: bool) -> dict:
         cold = start(page, base + path, selector)
         paint = paints(page)
         stages = phases(page.evaluate("window.__stages || {}"), cold)
+        how = page.evaluate(PYTHON_START)
         if allow_sw and name == "game":
             page.wait_for_function("navigator.serviceWorker.controller !== null",
                                    timeout=START_TIMEOUT_MS)
-        warm = start(page, base + path, selector, reload=True)
+        # The game shows its own address once it starts (for sharing), which drops
+        # ?image=off: "scratch" is opened at its address again (the HTTP cache as warm).
+        warm = start(page, base + path, selector, reload=(name != "scratch"))
         return {"cold": cold, "warm": warm, "first_paint": paint.get("first-paint"),
-                "first_contentful_paint": paint.get("first-contentful-paint"), **stages}
+                "first_contentful_paint": paint.get("first-contentful-paint"),
+                "start_cold": how, "start_warm": page.evaluate(PYTHON_START), **stages}
     finally:
         context.close()
 
@@ -340,15 +356,17 @@ def measure_link_start(browser, base: str, name: str, waterfall: bool = False) -
             cold = start(page, base + path, selector)
             paint = paints(page)
             stages = phases(page.evaluate("window.__stages || {}"), cold)
+            how = page.evaluate(PYTHON_START)
             page.wait_for_timeout(200)  # let late requests of the cold start finish
             cold_rows = w.rows(base)
             count = len(cold_rows)
-            warm = start(page, base + path, selector, reload=True)
+            warm = start(page, base + path, selector, reload=(name != "scratch"))
             warm_rows = w.rows(base)[count:]
         out = {"cold": cold, "warm": warm, "first_paint": paint.get("first-paint"),
                "first_contentful_paint": paint.get("first-contentful-paint"),
                "bytes": link.total_bytes(cold_rows), "requests": len(cold_rows),
-               "warm_bytes": link.total_bytes(warm_rows), **stages}
+               "warm_bytes": link.total_bytes(warm_rows), "start_cold": how,
+               "start_warm": page.evaluate(PYTHON_START), **stages}
         if waterfall:
             out["waterfall"] = cold_rows
         return out
@@ -504,18 +522,17 @@ def fmt_bytes(value) -> str:
 
 
 def print_table(title: str, names: list[str], summary: dict, rows: list[tuple]) -> None:
-    """One column per page, then the game's ratio to each floor measured."""
-    floors = [f for f in ("hello", "micropip") if f in names and f != "game"] if (
-        "game" in names) else []
+    """One column per page, then each game's ratio to each floor measured."""
+    pairs = [(g, f) for g in GAMES if g in names for f in ("hello", "micropip") if f in names]
     print(title)
     print(f"{'':32}" + "".join(f"{n:>13}" for n in names)
-          + "".join(f"{'game/' + f:>15}" for f in floors))
+          + "".join(f"{g + '/' + f:>18}" for g, f in pairs))
     for label, key, *unit in rows:
         show = fmt_bytes if unit == ["bytes"] else fmt
         line = f"{label:32}" + "".join(f"{show(summary[n].get(key)):>13}" for n in names)
         if unit != ["bytes"]:
-            line += "".join(f"{ratio(summary['game'].get(key), summary[f].get(key)):>15}"
-                            for f in floors)
+            line += "".join(f"{ratio(summary[g].get(key), summary[f].get(key)):>18}"
+                            for g, f in pairs)
         print(line)
     if "hello" in names and "micropip" in names:
         for label, key in (("cold", "cold"), ("warm", "warm")):
@@ -594,7 +611,7 @@ def main(argv=None) -> int:
                         if one is not None:
                             linked[name].append(one)
         for name in names:
-            if results[name]["error"] or args.clicks <= 0:
+            if results[name]["error"] or args.clicks <= 0 or name == "scratch":
                 continue
             try:
                 results[name]["clicks"] = measure_clicks(browser, server.url, name, args.clicks)
@@ -672,12 +689,20 @@ def main(argv=None) -> int:
               "style, layout, paint; long animation frames (over 50 ms, any cause) during "
               f"those clicks: {'-' if loaf is None else loaf})")
 
+    for name in (n for n in GAMES if n in names):
+        for where, runs in (("loopback", results[name]["runs"]), ("link", linked[name])):
+            hows = [f"{key[6:]} {r.get(key)}" for r in runs for key in ("start_cold",
+                                                                          "start_warm")]
+            if hows:
+                counts = ", ".join(f"{k}: {hows.count(k)}" for k in sorted(set(hows)))
+                print(f"({name}, {where}: how Python started, cold and warm: {counts})")
     paired = pair_with_floors(results, names)
     for floor, pair in paired.items():
         interval = pair["interval"]
         span = (f", 95% interval {interval[0]:.2f}-{interval[1]:.2f}x" if interval
                 else " (too few rounds for a 95% interval)")
-        print(f"cold start, game/{floor} paired by round: median {pair['median']:.2f}x "
+        what = floor if "/" in floor else f"game/{floor}"
+        print(f"cold start, {what} paired by round: median {pair['median']:.2f}x "
               f"of {len(pair['ratios'])} rounds{span}")
     out = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "runs": args.runs, "sw": args.sw,
            "summary": summary, "paired": paired, "raw": results,

@@ -128,6 +128,14 @@ def site():
         yield server
 
 
+@pytest.fixture
+def overrides(site):
+    """The test's site, whose answers the test may change (`override(path, body, status)`)
+    for the test's length."""
+    yield site
+    site.clear_overrides()
+
+
 @pytest.fixture(scope="session")
 def site_url(site) -> str:
     return site.url

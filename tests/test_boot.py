@@ -114,12 +114,6 @@ def test_file_url_explains_how_to_serve(page, artifacts):
     page.screenshot(path=str(artifacts / "boot-file-url.png"))
 
 
-@pytest.fixture
-def overrides(site):
-    yield site
-    site.clear_overrides()
-
-
 @pytest.mark.parametrize("path, status, body, expect", [
     ("/runtime/pyodide/pyodide.asm.wasm", 404, b"", "pyodide.asm.wasm (HTTP 404)"),
     ("/runtime/pyscript/core.js", 404, b"", "core.js"),

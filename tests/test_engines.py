@@ -313,7 +313,10 @@ WHOLE_GAME_VERBS = {"from", "to", "count", "carry", "bonus", "activate", "subjec
 
 @BEYOND_CHROMIUM
 def test_a_whole_game_by_clicks_against_a_computer_player(tab, shots):
-    tab.goto(WHOLE_GAME_URL)
+    # Python started from its picture (js/interpreter.mjs), which this engine must take as
+    # Chromium does: the game below is then played on it.
+    tab.goto(WHOLE_GAME_URL + "&image=on")
+    assert tab.js("() => document.documentElement.dataset.pythonStart") == "image"
     # Started: the status names whose turn it is (GLaDOS, the computer, moves first). Each
     # press is then checked by the game being CPython's, press for press (Chromium also has
     # a test of the first click alone, the harness's control).

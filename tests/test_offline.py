@@ -57,6 +57,8 @@ def test_game_starts_offline_after_one_visit(sw_page, own_server, artifacts):
     sw_page.reload()
     sw_page.wait_ready(timeout=60_000)
     assert sw_page.evaluate(CONTROLLED)
+    # Every visit after the first starts Python from its picture, which the worker holds.
+    assert sw_page.evaluate("document.documentElement.dataset.pythonStart") == "image"
     # The engine came through micropip, both wheels from the worker's cache.
     fetched = sw_page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     for wheel in (f"build/{build_wheel.wheel_name()}", sitefiles.MICROPIP_WHEEL):

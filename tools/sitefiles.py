@@ -26,6 +26,10 @@ BUNDLE = "build/py.zip"
 # micropip (pyscript.toml's packages; tools/build_wheel.py builds it from pyproject.toml).
 PACKAGE_DIR = "py/cakegame/"
 WHEEL_DIR = "build"
+# Pyodide's memory once Python has started (tools/build_image.py, built and git-ignored):
+# js/interpreter.mjs starts from it when it is near (a return visit, or a site on this
+# machine).
+IMAGE_GLOB = "pyodide-image-*.gz"
 # micropip itself, from PyPI at set-up (tools/build_runtime.py), served beside Pyodide.
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"runtime/pyodide/micropip-{MICROPIP_VERSION}-py3-none-any.whl"
@@ -88,6 +92,7 @@ def site_files(root: Path = ROOT, *, include_docs: bool = True) -> list[str]:
         if (root / name).is_file():
             found.add(name)
     found.update(rel(p, root) for p in (root / WHEEL_DIR).glob("cakegame-*.whl") if _ok(p))
+    found.update(rel(p, root) for p in (root / WHEEL_DIR).glob(IMAGE_GLOB) if _ok(p))
     found.update(rel(p, root) for p in root.glob("*.html") if _ok(p))
     for d in SITE_DIRS:
         base = root / d
