@@ -277,7 +277,7 @@ def measure_start(browser, base: str, name: str, allow_sw: bool) -> dict:
         paint = paints(page)
         stages = phases(page.evaluate("window.__stages || {}"), cold)
         how = page.evaluate(PYTHON_START)
-        if allow_sw and name == "game":
+        if allow_sw and name in GAMES:
             page.wait_for_function("navigator.serviceWorker.controller !== null",
                                    timeout=START_TIMEOUT_MS)
         # The game shows its own address once it starts (for sharing), which drops
@@ -341,12 +341,14 @@ def measure_early(browser, base: str, throttle: dict | None = None) -> dict:
         context.close()
 
 
-def measure_link_start(browser, base: str, name: str, waterfall: bool = False) -> dict:
-    """Cold and warm start over the emulated link (bench/link.py), service worker blocked:
-    the HTTP cache (max-age, ETag) is all a reload has. Also the bytes on the wire of the
-    cold start, and its requests if `waterfall`."""
+def measure_link_start(browser, base: str, name: str, waterfall: bool = False,
+                       allow_sw: bool = False) -> dict:
+    """Cold and warm start over the emulated link (bench/link.py), service worker blocked
+    unless `allow_sw`: the HTTP cache (max-age, ETag) is all a reload has. With the worker,
+    the game's reload waits until it controls the page (a return visit). Also the bytes on
+    the wire of the cold start, and its requests if `waterfall`."""
     path, selector = PAGES[name]
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers="allow" if allow_sw else "block")
     try:
         page = context.new_page()
         page.add_init_script(WATCH_READY % json.dumps(selector))
@@ -358,6 +360,9 @@ def measure_link_start(browser, base: str, name: str, waterfall: bool = False) -
             stages = phases(page.evaluate("window.__stages || {}"), cold)
             how = page.evaluate(PYTHON_START)
             page.wait_for_timeout(200)  # let late requests of the cold start finish
+            if allow_sw and name in GAMES:
+                page.wait_for_function("navigator.serviceWorker.controller !== null",
+                                       timeout=START_TIMEOUT_MS)
             cold_rows = w.rows(base)
             count = len(cold_rows)
             warm = start(page, base + path, selector, reload=(name != "scratch"))
@@ -551,7 +556,8 @@ def main(argv=None) -> int:
                         "frame (0: skip)")
     parser.add_argument("--only", choices=sorted(PAGES))
     parser.add_argument("--sw", action="store_true",
-                        help="let the game's service worker run (warm start from its cache)")
+                        help="let the game's service worker run (warm start from its cache, "
+                        "on loopback and over the link: a return visit)")
     parser.add_argument("--json", type=Path, help="also write the results to this file")
     parser.add_argument("--engines", help="instead: cold start in each of these engines "
                         "(chromium,firefox,webkit), by bench/browsers.py")
@@ -601,7 +607,7 @@ def main(argv=None) -> int:
                             continue
                         def measure(name=name, run=run) -> dict:
                             one = measure_link_start(browser, pages.url, name,
-                                                     waterfall=(run == 0))
+                                                     waterfall=(run == 0), allow_sw=args.sw)
                             if name == "game":
                                 one.update(measure_early(browser, pages.url, link.LINK))
                             return one
@@ -664,7 +670,7 @@ def main(argv=None) -> int:
                     f"(gzip, max-age=600), median of {link_runs} runs",
                     names, link_summary,
                     [("cold start", "cold"), *[(label, key) for label, key, _, _ in PHASES],
-                     ("warm start (HTTP cache)", "warm"),
+                     ("warm start (HTTP cache" + ("; worker)" if args.sw else ")"), "warm"),
                      ("first contentful paint", "first_contentful_paint"),
                      ("bytes on the wire, cold", "bytes", "bytes"),
                      ("bytes on the wire, warm", "warm_bytes", "bytes"), *EARLY_ROWS])
