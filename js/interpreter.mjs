@@ -6,12 +6,12 @@
  * own packages) is the longest part of the page's start: about 2 s of this machine's
  * processor, on the page's main thread. tools/build_image.py runs that start once, at build
  * time (Pyodide under Node), and keeps the memory it leaves, gzipped, as
- * build/pyodide-image-<version>.gz (about 6 MB on the wire, 31 MB unpacked). Pyodide can
- * start again from such a picture (`_loadSnapshot`, a documented but experimental option
+ * build/pyodide-image-<version>.gz (about 7 MB on the wire, 31 MB unpacked). Pyodide can
+ * start again from such a picture (`_loadSnapshot`, an experimental option
  * of loadPyodide) in a fraction of the time; every file (the standard library, micropip,
  * the game's wheel) still comes as before.
  *
- * The picture costs its 6 MB before the start can use it, so it is used only when those
+ * The picture costs its 7 MB before the start can use it, so it is used only when those
  * bytes are near:
  *  - the page is controlled by the service worker, which holds every file of the site
  *    (the picture too) since the first visit: every return, online or offline;

@@ -197,6 +197,37 @@ def test_cave_johnson_corporate_bonus_delivers_a_cake_slice():
     assert cake(s, "F") == (1, 0) and s.cake_supply(0) == 7
 
 
+def test_cave_johnson_corporate_bonus_with_no_cake_left_says_so():
+    # All eight of Orange's Cake Slices are in the lab: the card delivers nothing, and the
+    # events say why (a play-tester saw the card "do nothing at all").
+    s = pos(hands=[["cave"], []], cake={"B": [8, 0]}).apply("play cave")
+    assert s.cake_supply(0) == 0 and s.decision != "reward"
+    told = [e for e in s.events if e.kind.value == "cake_none_left"]
+    assert len(told) == 1 and told[0].seat == 0 and told[0].cause == "cave"
+    assert str(told[0]).endswith("has no Cake Slices left to deliver by Corporate Bonus "
+                                 "(Cave Johnson)")
+
+
+def test_second_chance_with_one_test_subject_left_delivers_it_and_says_the_other_is_owed():
+    # Morality Core's Second Chance delivers two Test Subjects; Orange has one left in its
+    # supply (seven in the lab): one is delivered, the second told as owed and not delivered.
+    from cakegame.events import short
+
+    s = pos(hands=[["morality"], []], subjects={"A": [6, 1], "F": [1, 1]}).apply("play morality")
+    assert s.supply(0) == 1 and s.decision == "reward"
+    s = s.apply(opts(s)[0])
+    assert s.supply(0) == 0 and s.decision != "reward"
+    told = [e for e in s.events if e.kind.value == "subjects_none_left"]
+    assert len(told) == 1 and told[0].count == 1 and told[0].cause == "morality"
+    assert short(told[0]) == "no Orange Test Subjects left to deliver"
+    # Nothing is said while the supply can pay.
+    s = pos(hands=[["morality"], []]).apply("play morality")
+    s = s.apply(opts(s)[0])
+    s = s.apply(opts(s)[0])
+    assert s.supply(0) == 2
+    assert not [e for e in s.events if e.kind.value.endswith("_none_left")]
+
+
 def test_cave_johnson_combustible_lemons_burns_own_cake_for_a_bonus_once_per_deploy():
     s = character("cave", cake={"B": [2, 1], "C": [0, 1]}, hands=[["greg"], []])
     assert opts(s) == ["play greg", "gun greg", "burn B", "end"]

@@ -26,7 +26,10 @@ def test_pyscript_toml_is_up_to_date():
 
 def test_pyscript_toml_maps_the_python_bundle_and_points_at_local_runtime():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+    # Pyodide from runtime/, through the module that may start it from its picture.
+    assert config["interpreter"] == "./js/interpreter.mjs"
+    module = (ROOT / "js" / "interpreter.mjs").read_text()
+    assert 'from "../runtime/pyodide/pyodide.mjs"' in module
     assert config.get("files", {}) == {f"./{sitefiles.BUNDLE}": "./py.zip"}
     from tools import build_wheel
 

@@ -72,6 +72,10 @@ class Decision:
         """For a kind nobody decides: what `rules.settle` does when it comes to the top."""
         raise NotImplementedError
 
+    def lapse(self, d: Data, f: Frame) -> None:
+        """Frame `f` is dropped with nothing left to decide (`rules.settle`): tell what it
+        could not do, if players would miss it."""
+
     def prompt(self, d: Data, f: Frame) -> str:
         """What the player must do, in words ("choose a chamber to activate")."""
         return self.prompt_text
@@ -509,6 +513,16 @@ class Reward(Decision):
                     out += [act(Verb.TURRET, R.letter(p)) for p in R.lab(d).neighbours[t]]
                     out.append(act(Verb.TURRET, "stay"))
         return out
+
+    def lapse(self, d: Data, f: Frame) -> None:
+        # Test Subjects or Cake Slices owed and none left: said, or a card's action (Corporate
+        # Bonus with the supply empty) would seem to do nothing at all.
+        seat = f["seat"]
+        for icon, key, kind in ((Icon.SUBJECT, "supply", "subjects_none_left"),
+                                (Icon.CAKE, "cake_supply", "cake_none_left")):
+            owed = f["icons"].count(icon.value)
+            if owed and d[key][seat] == 0:
+                R.tell(d, kind, seat, count=owed, cause=R.card_in_play(d) or ev.REWARD)
 
     def play(self, d: Data, f: Frame, action: Action) -> None:
         verb, args = action.verb, action.args

@@ -31,6 +31,10 @@ class EventKind(str, Enum):
     CAKE_IN = "cake_in"  # Cake Slices enter the Laboratory in `chamber`
     CAKE_INCINERATED = "cake_incinerated"  # Cake Slices incinerated from `chamber`
     CAKE_RETURNED = "cake_returned"  # Cake Slices go back to the supply (Safety Regulations)
+    # `seat` owes `count` Test Subjects or Cake Slices (a reward, a card's action: `cause`)
+    # and has none left in its supply, so they are not delivered.
+    SUBJECTS_NONE_LEFT = "subjects_none_left"
+    CAKE_NONE_LEFT = "cake_none_left"
     MOVED = "moved"  # Test Subjects move from `chamber` to `to`
     CAKE_MOVED = "cake_moved"  # Cake Slices carried from `chamber` to `to`
     MAJORITY = "majority"  # `seat` earns the activated `chamber`'s rewards
@@ -281,6 +285,22 @@ def _token_short(name: str) -> Callable[[Event], str]:
     return words
 
 
+def _none_left(thing: str) -> Callable[[Event], str]:
+    """A delivery that cannot be made, as a sentence."""
+    def words(e: Event) -> str:
+        owed = f" ({e.count} owed)" if e.count > 1 else ""
+        return f"{_who(e)} has no {thing}s left to deliver{_because(e.cause)}{owed}"
+    return words
+
+
+def _none_left_short(thing: str) -> Callable[[Event], str]:
+    def words(e: Event) -> str:
+        div = DIVISIONS[e.seat].name + " " if e.seat is not None and e.seat < len(DIVISIONS) \
+            else ""
+        return f"no {div}{thing}s left to deliver"
+    return words
+
+
 def _game_over(e: Event) -> str:
     words = ENDING_WORDS.get(e.cause or "")
     return "The game is over" + (f": {words.format(who=_who(e))}" if words else "")
@@ -330,6 +350,8 @@ WORDS: dict[EventKind, Words] = {
         lambda e: f"the Portals join {e.chamber} and {e.to}"),
     K.TURN: Words(lambda e: f"Turn {e.count}: {_who(e)}'s turn begins",
                   lambda e: f"turn {e.count}: {_who(e)}"),
+    K.SUBJECTS_NONE_LEFT: Words(_none_left("Test Subject"), _none_left_short("Test Subject")),
+    K.CAKE_NONE_LEFT: Words(_none_left("Cake Slice"), _none_left_short("Cake Slice")),
     K.GAME_OVER: Words(_game_over, lambda e: "the game is over"),
     K.WON: Words(lambda e: f"{_who(e)} wins", lambda e: f"{_who(e)} wins"),
 }

@@ -406,6 +406,7 @@ def settle(d: Data) -> list[Action]:
         opts = kind.options(d, f)
         if not opts:
             stack.pop()
+            kind.lapse(d, f)
             continue
         return opts
     return []

@@ -20,6 +20,9 @@ def _n(count: int, thing: str) -> str:
     return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
+# A delivery owed with none left in the supply.
+NONE_LEFT = (EventKind.SUBJECTS_NONE_LEFT, EventKind.CAKE_NONE_LEFT)
+
 # Events that only restate the player's own choice (the log's sentence says it already).
 RESTATED = frozenset((EventKind.MOVED, EventKind.CAKE_MOVED, EventKind.RECYCLED,
                       EventKind.CARD_DEPLOYED, EventKind.CARD_DISCARDED, EventKind.TURRET,
@@ -97,10 +100,13 @@ def entry_text(before: Any, text: str, after: Any) -> str:
     # choice the sentence tells, so it stands apart ("...; Caroline is now the active
     # Character"), not after the colon that reads as "and so".
     apart: list[str] = []
+    empty_handed = False  # a majority won with nothing left to collect: said once
     for e in after.events:
         k = e.kind
         if k is EventKind.CHARACTER:
             apart.append(short(e))
+            continue
+        if k in NONE_LEFT and empty_handed:
             continue
         if k in (EventKind.SUBJECTS_IN, EventKind.CAKE_IN) and e.chamber in named:
             continue  # the delivery the player chose: the sentence says it already
@@ -116,6 +122,7 @@ def entry_text(before: Any, text: str, after: Any) -> str:
             # Won, with every reward out of reach (no supply left, a full hand): the
             # rewards were told as earned, and nothing came (a play-tester).
             p += ", but has nothing left to collect"
+            empty_handed = True
         if p is not None and p not in parts:
             parts.append(p)
     return said + (": " + ", ".join(parts) if parts else "") + "".join(f"; {a}" for a in apart)
@@ -387,6 +394,7 @@ _TURN_KINDS = {
     EventKind.PORTAL: "move", EventKind.CARD_DEPLOYED: "note",
     EventKind.CARD_DISCARDED: "note", EventKind.CHARACTER: "note",
     EventKind.RESHUFFLED: "note", EventKind.NO_MAJORITY: "note",
+    EventKind.SUBJECTS_NONE_LEFT: "note", EventKind.CAKE_NONE_LEFT: "note",
 }
 
 
