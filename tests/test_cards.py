@@ -204,8 +204,8 @@ def test_cave_johnson_corporate_bonus_with_no_cake_left_says_so():
     assert s.cake_supply(0) == 0 and s.decision != "reward"
     told = [e for e in s.events if e.kind.value == "cake_none_left"]
     assert len(told) == 1 and told[0].seat == 0 and told[0].cause == "cave"
-    assert str(told[0]).endswith("has no Cake Slices left to deliver by Corporate Bonus "
-                                 "(Cave Johnson)")
+    assert str(told[0]).endswith("1 Cake Slice owed to Orange by Corporate Bonus (Cave Johnson) "
+                                 "is not delivered: none left in the supply")
 
 
 def test_second_chance_with_one_test_subject_left_delivers_it_and_says_the_other_is_owed():
@@ -219,7 +219,7 @@ def test_second_chance_with_one_test_subject_left_delivers_it_and_says_the_other
     assert s.supply(0) == 0 and s.decision != "reward"
     told = [e for e in s.events if e.kind.value == "subjects_none_left"]
     assert len(told) == 1 and told[0].count == 1 and told[0].cause == "morality"
-    assert short(told[0]) == "no Orange Test Subjects left to deliver"
+    assert short(told[0]) == "1 Orange Test Subject owed, not delivered (none left)"
     # Nothing is said while the supply can pay.
     s = pos(hands=[["morality"], []]).apply("play morality")
     s = s.apply(opts(s)[0])

@@ -670,6 +670,24 @@ def test_the_start_up_scripts_copy_pythons_constants_faithfully():
     assert "DIVISIONS" not in early and "maxLength" not in early
 
 
+def test_since_summary_tells_a_reward_of_mine_that_my_supply_could_not_pay():
+    """Won in another's turn, a reward the player's supply could not pay was missing from
+    "Since your last turn" ("You won A: +1 card", the Test Subject owed unsaid: a
+    play-tester); another player's is left to the log."""
+    from cakegame.events import Event
+    from cakegame.events import EventKind as K
+    from ui import eventlog
+    moves = [(1, (Event(K.MAJORITY, 0, "A"), Event(K.CARD_TAKEN, 0, cause="reward"),
+                  Event(K.SUBJECTS_NONE_LEFT, 0, cause="reward"),
+                  Event(K.CAKE_NONE_LEFT, 1, count=2, cause="reward")))]
+    out = eventlog.since_summary(moves, 0, ("Ann", "Bob"))
+    assert ("you", "1 Test Subject owed to you not delivered (none left)") in out, out
+    assert not any("Cake Slice" in text for _, text in out), out
+    seen_by_bob = eventlog.since_summary([(2, moves[0][1])], 1, ("Ann", "Bob", "Cy"))
+    assert seen_by_bob == [("you", "2 Cake Slices owed to you not delivered (none left)"),
+                           ("gain", "Ann won A: +1 card")], seen_by_bob
+
+
 def test_since_summary_leads_with_what_happened_to_the_player():
     """Built from events alone: the player's losses come first, then the opponents' gains
     and the recycles they led to, then the others' losses, then the moves, whatever order

@@ -286,18 +286,18 @@ def _token_short(name: str) -> Callable[[Event], str]:
 
 
 def _none_left(thing: str) -> Callable[[Event], str]:
-    """A delivery that cannot be made, as a sentence."""
+    """A delivery owed and not made, as a sentence: told with the action after which it
+    lapsed, which may have delivered the one before it, so it names what is owed."""
     def words(e: Event) -> str:
-        owed = f" ({e.count} owed)" if e.count > 1 else ""
-        return f"{_who(e)} has no {thing}s left to deliver{_because(e.cause)}{owed}"
+        owed = f"{e.count} {thing}{'' if e.count == 1 else 's'}"
+        return (f"{owed} owed to {_who(e)}{_because(e.cause)} {_verb(e, 'is', 'are')} not "
+                "delivered: none left in the supply")
     return words
 
 
 def _none_left_short(thing: str) -> Callable[[Event], str]:
     def words(e: Event) -> str:
-        div = DIVISIONS[e.seat].name + " " if e.seat is not None and e.seat < len(DIVISIONS) \
-            else ""
-        return f"no {div}{thing}s left to deliver"
+        return f"{_pieces(e, thing)} owed, not delivered (none left)"
     return words
 
 

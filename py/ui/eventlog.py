@@ -293,6 +293,7 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     moved: list[str] = []
     tokens: list[str] = []
     deployed: list[str] = []
+    unpaid: list[str] = []  # my rewards that my supply could not pay
     order: list[int] = []  # opponents in the order they acted
     K = EventKind
 
@@ -354,6 +355,9 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                 tokens.append(f"Companion Cube → {e.to}")
             elif k is K.PORTAL and e.chamber and e.to:
                 tokens.append(f"Portals {e.chamber}↔{e.to}")
+            elif k in NONE_LEFT and seat == me:  # a reward of mine the supply could not pay
+                what = "Test Subject" if k is K.SUBJECTS_NONE_LEFT else "Cake Slice"
+                unpaid.append(f"{_n(e.count, what)} owed to you not delivered (none left)")
     out: list[tuple[str, str]] = []
     # The player's own losses say what took them ("O by the Turret"): a Turret already in
     # a chamber another's card moved their subjects into had gone unsaid (a play-tester).
@@ -368,7 +372,10 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     # The player's own gains in the others' turns (rewards of a chamber another activated):
     # their count rose with nothing saying why (a play-tester).
     out.extend(("you", text) for text in _gains("You", won.get(me), got.get(me, {})))
-    for seat in order + [s for s in list(won) + list(got) if s not in order]:
+    out.extend(("you", text) for text in unpaid)
+    # Each seat once: a seat that only gained (in another's turn) is in both `won` and
+    # `got`, and its gains were told twice.
+    for seat in dict.fromkeys(order + [s for s in list(won) + list(got) if s not in order]):
         if seat != me:
             out.extend(("gain", text) for text in _gains(div(seat), won.get(seat),
                                                           got.get(seat, {})))
