@@ -107,6 +107,17 @@ def test_image_off_starts_from_scratch(page_watch):
     page_watch.assert_clean()
 
 
+def test_a_picture_the_host_unpacks_on_the_way_is_taken_as_it_comes(page_watch, overrides):
+    # A host may serve the .gz with Content-Encoding: gzip, and the browser then hands the
+    # page the memory itself: the page looks at the first bytes, not at the name.
+    with gzip.open(_image()) as unpacked:
+        overrides.override("/" + _image().relative_to(ROOT).as_posix(), unpacked.read())
+    page_watch.goto(GAME + "&image=on")
+    assert page_watch.evaluate(START) == "image"
+    _plays(page_watch)
+    page_watch.assert_clean()
+
+
 @pytest.mark.parametrize("status, body", [
     (200, b"not a picture at all"),
     (200, gzip.compress(b"\0" * 4096)),
