@@ -722,6 +722,33 @@ def test_a_desktop_brings_the_card_pointed_at_in_the_tray_into_view(page_watch, 
     page.assert_clean()
 
 
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_the_side_column_starts_from_its_top_for_the_next_players_hand(page_watch, artifacts):
+    """The side column kept the scroll it was given for one player's cards (pointing at a
+    card scrolls it): the next player found the divisions' heading cut at its top (a
+    play-tester). A new hand there starts from the top."""
+    page = page_watch
+    open_saved(page, _full_hand_under_a_rule_save())
+    cards = page.eval_on_selector_all("#choices .tray-card", "cs => cs.map(c => c.dataset.card)")
+    page.locator(f'#choices .tray-card[data-card="{cards[-1]}"] button[data-action^="play "]'
+                 ).hover()
+    page.wait_for_function(CARD_IN_VIEW, arg=cards[-1], timeout=5000)
+    side_top = "document.querySelector('.side').scrollTop"
+    assert page.evaluate(side_top) > 0
+    owner = "document.querySelector('#hand-h .as-typed').textContent"
+    first = page.evaluate(owner)
+    rng = random.Random(3)
+    for _ in range(60):
+        page.mouse.move(5, 790)  # nothing pointed at: only the game moves the column
+        assert click_random(page, rng) is not None
+        if page.evaluate(owner) != first:
+            break
+    assert page.evaluate(owner) != first
+    page.wait_for_function(f"{side_top} === 0", timeout=5000)
+    page.screenshot(path=str(artifacts / "side-next-hand.png"))
+    page.assert_clean()
+
+
 TRAY_ROWS = """
 () => ({cards: [...document.querySelectorAll('#choices .tray-card')].map(card =>
           new Set([...card.querySelectorAll('button')].map(b => {

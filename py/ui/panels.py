@@ -606,6 +606,12 @@ class Panels:
             by_id("incinerator").innerHTML = (markup("h3", "Cake incinerator")
                                               + markup("p", None, "burnt", inner=items))
 
+    @staticmethod
+    def _side_to_top() -> None:
+        side = by_id("hand").closest(".side")
+        if found(side) and float(side.scrollTop) > 0:
+            side.scrollTop = 0
+
     # ---- hand ----------------------------------------------------------------------------
     def hand(self, s: Any, seat: int | None, visible: bool, t: targets.Targets) -> None:
         """The hand of `seat` (face up when `visible`), with buttons for its legal plays."""
@@ -616,6 +622,11 @@ class Panels:
                tuple(sorted((k, tuple(v)) for k, v in t.cards.items())))
         if key == self.hand_key:
             return
+        if seat is not None and (not self.hand_key or self.hand_key[0] != seat):
+            # Another player's hand: the side column starts from its top again (it kept
+            # the last player's scroll, the divisions' heading cut: a play-tester). After
+            # the paint: a scroll position is layout, which a redraw does not wait for.
+            later.after_paint(self._side_to_top)
         self.hand_key = key
         box = by_id("hand")
         if seat is None:
