@@ -46,16 +46,16 @@ writeFileSync(%s, py.makeMemorySnapshot());
 """
 
 
-def version(runtime: Path = RUNTIME) -> str:
+def version() -> str:
     """Pyodide's version, as pyodide.mjs exports it (the npm package's, which
     tools/build_runtime.py copied into runtime/)."""
-    del runtime
     package = ROOT / "node_modules" / "pyodide" / "package.json"
     return str(json.loads(package.read_text())["version"])
 
 
-def image_path(runtime: Path = RUNTIME, build: Path = BUILD) -> Path:
-    return build / f"pyodide-image-{version(runtime)}.gz"
+def image_path(build: Path = BUILD) -> Path:
+    """Where the picture is: its name carries the version js/interpreter.mjs asks for."""
+    return build / f"pyodide-image-{version()}.gz"
 
 
 def stamp(runtime: Path = RUNTIME) -> str:
@@ -68,7 +68,8 @@ def stamp(runtime: Path = RUNTIME) -> str:
 
 
 def fresh(runtime: Path = RUNTIME, build: Path = BUILD) -> bool:
-    path = image_path(runtime, build)
+    """The picture is there and was made from this runtime by this tool."""
+    path = image_path(build)
     side = path.with_name(path.name + ".stamp")
     return path.is_file() and side.is_file() and side.read_text().strip() == stamp(runtime)
 
@@ -78,7 +79,7 @@ def make(runtime: Path = RUNTIME, build: Path = BUILD) -> Path:
     if not (runtime / "pyodide.mjs").is_file():
         sys.exit("build_image: runtime/pyodide is missing: run `make runtime` first")
     build.mkdir(parents=True, exist_ok=True)
-    path = image_path(runtime, build)
+    path = image_path(build)
     raw = build / "pyodide-image.raw"
     script = MAKE % (json.dumps((runtime / "pyodide.mjs").as_uri()),
                      json.dumps("import " + ", ".join(PRELOADED)), json.dumps(str(raw)))
