@@ -36,7 +36,7 @@ HUMAN_TURN = """
 () => {
   const s = document.getElementById('status').textContent;
   if (s.startsWith('Game over')) return true;
-  if (s.includes(' computer): ')) return false;
+  if (s.includes(' computer)')) return false;
   const sel = '[data-action]:not([disabled]), .chamber[data-select], button[data-confirm]';
   return document.querySelectorAll(sel).length > 0;
 }

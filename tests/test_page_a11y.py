@@ -91,7 +91,7 @@ def test_axe_every_decision_curtain_and_game_over(page_watch):
 def test_axe_computer_turn_and_command_box(page_watch):
     seen: dict[str, list[dict]] = {}
     page_watch.goto("index.html?players=2&seed=8&seats=medium,human&first=0&botpace=4000")
-    assert " computer): " in status(page_watch)
+    assert " computer) " in status(page_watch)
     # Its steps are not read out one by one: the status line is quiet until its turn ends.
     assert page_watch.get_attribute("#status", "aria-live") == "off"
     axehelp.check(page_watch, "a computer player's turn", seen)

@@ -765,11 +765,13 @@ def test_a_status_cut_all_the_same_is_said_whole_in_the_choices_bar(page_watch):
 
 def test_a_computer_s_status_fits_its_line_beside_the_pace_on_a_desktop(page_watch):
     """At 1280x800 a computer player's move, beside the pace menu, keeps its whole line:
-    "Blue (medium computer): choose a chamber to move Test Subjects from" was cut as
-    "... (medium computer player): choose a chamber to move Test Subj..." (a play-tester)."""
+    "Blue (medium computer) chooses a chamber to move Test Subjects from" was cut as
+    "... (medium computer player): choose a chamber to move Test Subj..." (a play-tester).
+    It tells what the computer does, not an order ("Blue (medium computer): choose ..." read
+    as one to the person watching: a play-tester)."""
     page = page_watch
     page.goto("index.html?players=4&seed=5&seats=human,medium,medium,medium&first=1")
-    want = "Blue (medium computer): choose a chamber to move Test Subjects from"
+    want = "Blue (medium computer) chooses a chamber to move Test Subjects from"
     page.wait_for_function("t => document.getElementById('status').textContent === t", arg=want,
                            timeout=60_000, polling=20)
     status = page.evaluate("""() => { const s = document.getElementById('status');
@@ -787,7 +789,7 @@ def test_a_computer_s_status_fits_its_line_beside_the_pace_on_a_desktop(page_wat
 def test_a_computer_s_status_cut_beside_the_pace_is_whole_in_the_choices_bar(page_watch):
     """At 1024x768 the pace menu leaves a computer's status one line too short ("Blue
     (medium computer): carry out Sche...", a play-tester); the choices bar then opens with
-    its whole prompt, as a person's cut one does."""
+    its whole status, as a person's cut one does."""
     page = page_watch
     page.goto("index.html?players=4&seed=5&seats=human,medium,medium,medium&first=1")
     page.wait_for_selector("#status[data-cut]", timeout=60_000)
@@ -798,9 +800,8 @@ def test_a_computer_s_status_cut_beside_the_pace_is_whole_in_the_choices_bar(pag
       return {status: status.textContent, cut: status.hasAttribute('data-cut'), whole,
               pace: !document.getElementById('pace-box').hidden,
               bar: document.getElementById('choices').innerText}; }""")
-    assert seen["pace"] and seen["cut"] and seen["status"].startswith("Blue (medium computer): ")
-    prompt = seen["status"].split(": ", 1)[1]
-    assert seen["whole"] == [prompt[0].upper() + prompt[1:] + "."], seen
+    assert seen["pace"] and seen["cut"] and seen["status"].startswith("Blue (medium computer) ")
+    assert seen["whole"] == [seen["status"] + "."], seen
     assert seen["bar"].endswith("Blue is playing: each move shows on the lab as it is made."), seen
     page.assert_clean()
 

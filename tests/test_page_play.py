@@ -173,7 +173,7 @@ def test_new_game_after_a_return_visit_is_set_up_like_the_game_on_the_table(page
 
 def test_an_all_bot_game_plays_itself_to_game_over(page_watch):
     page_watch.goto("index.html?players=2&seed=6&seats=easy,medium&botpace=0")
-    assert " computer): " in status(page_watch) or status(page_watch).startswith("Game")
+    assert " computer) " in status(page_watch) or status(page_watch).startswith("Game")
     page_watch.wait_for_function(
         "document.getElementById('status').textContent.startsWith('Game over')",
         timeout=240_000, polling=500)
@@ -188,7 +188,7 @@ def test_a_computer_thinks_while_its_pace_runs(page_watch):
     is thought out long before it is shown."""
     page_watch.goto("index.html?players=2&seed=8&seats=medium,human&first=0&botpace=20000")
     before = status(page_watch)
-    assert " computer): " in before
+    assert " computer) " in before
     page_watch.wait_for_function("performance.getEntriesByName('bot medium').length > 0")
     assert status(page_watch) == before  # thought, not yet played
     page_watch.assert_clean()

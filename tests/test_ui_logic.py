@@ -1785,3 +1785,33 @@ def test_a_move_s_destination_into_the_turret_says_so():
             break
     assert said and unsaid, (said, unsaid)
     assert targets.destination_turret(s, "from A") == ""
+
+
+def test_a_computers_decision_is_told_as_what_it_does_not_as_an_order():
+    """"Blue (medium computer): choose a chamber ..." read as an order to the person
+    watching (a play-tester): each of the engine's prompts, met over whole games, is told
+    in the third person, "your" as "its"; a prompt of another form keeps its colon."""
+    import random
+
+    import cakegame
+    from ui import labels
+
+    seen = set()
+    for seed in range(40):
+        for players in (2, 3, 4):
+            s = cakegame.new_game(players=players, seed=seed)
+            rng = random.Random(seed)
+            while not s.is_over:
+                seen.add(s.prompt())
+                s = s.apply(rng.choice(s.legal_actions()))
+    for prompt in seen:
+        told = labels.computer_does("Blue", "medium", prompt)
+        assert told.startswith("Blue (medium computer) "), told
+        assert ": " not in told.split(")", 1)[1][:2], told  # no colon after the name
+        assert " your " not in told and ", or end " not in told, told
+        assert told.split()[3] in labels.DOES.values(), told
+    assert labels.computer_does("Blue", "hard", "burn one of your Cake Slices (Combustible "
+                                "Lemons), or end deploying") == (
+        "Blue (hard computer) burns one of its Cake Slices (Combustible Lemons), or ends "
+        "deploying")
+    assert labels.computer_does("Blue", "easy", "wait") == "Blue (easy computer): wait"

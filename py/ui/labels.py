@@ -136,6 +136,26 @@ def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str
     return f"This ends the game and you lose: {why}; {winners} {verb}{score}."
 
 
+# A prompt's first verb, as what a computer player does ("choose ..." -> "chooses ...").
+DOES = {"choose": "chooses", "take": "takes", "deploy": "deploys", "place": "places",
+        "collect": "collects", "burn": "burns", "move": "moves", "carry": "carries",
+        "put": "puts", "discard": "discards"}
+
+
+def computer_does(name: str, level: str, prompt: str) -> str:
+    """A computer's decision as what it is doing, not as an order: the prompt is written to
+    the player deciding ("Blue (medium computer): choose a chamber ..." read as an
+    instruction to the person watching: a play-tester). "Blue (medium computer) chooses a
+    chamber to move Test Subjects from"; a prompt of another form keeps the colon."""
+    first, _, rest = prompt.partition(" ")
+    verb = DOES.get(first)
+    who = f"{name} ({level} computer)"
+    if verb is None:
+        return f"{who}: {prompt}"
+    rest = rest.replace(", or end ", ", or ends ").replace("your ", "its ")
+    return f"{who} {verb} {rest}"
+
+
 def card_name(card_id: str) -> str:
     card = CARD_BY_ID.get(card_id)
     return card.name if card else card_id

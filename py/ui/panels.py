@@ -52,10 +52,11 @@ def card_sides(card: Any) -> str:
 DESKTOP = "(min-width: 901px) and (min-height: 501px)"
 
 
-def whole_prompt(s: Any) -> str:
-    """The prompt as the choices bar's first words, shown only when the status line cuts it
-    (css/game.css): a computer's too, beside a narrow desktop's pace menu."""
-    prompt = s.prompt()
+def whole_prompt(s: Any, text: str | None = None) -> str:
+    """The prompt (or `text`, a computer's status) as the choices bar's first words, shown
+    only when the status line cuts it (css/game.css): a computer's too, beside a narrow
+    desktop's pace menu."""
+    prompt = s.prompt() if text is None else text
     return markup("span", f"{prompt[:1].upper()}{prompt[1:]}.", "choice-label status-whole")
 
 
@@ -256,7 +257,7 @@ class Panels:
         elif human:
             text = f"{name}: {s.prompt()}"
         else:
-            text = f"{name} ({self.session.seats[seat]} computer): {s.prompt()}"
+            text = labels.computer_does(name, self.session.seats[seat], s.prompt())
         self._status(text)
 
     def _status(self, text: str) -> None:
@@ -369,7 +370,9 @@ class Panels:
         if playing is not None and not texts and not s.is_over:
             how = ("press Next move for each of its moves" if stepping
                    else "each move shows on the lab as it is made")
-            by_id("choices").innerHTML = whole_prompt(s) + markup(
+            seat = s.current_player
+            doing = labels.computer_does(s.names[seat], self.session.seats[seat], s.prompt())
+            by_id("choices").innerHTML = whole_prompt(s, doing) + markup(
                 "span", f"{playing} is playing: {how}.", "choice-label hint playing")
             return
         by_id("choices").innerHTML = "".join(self._choices_markup(s, t, step, texts))
