@@ -55,25 +55,16 @@ function wanted() {
   return Boolean(sw && sw.controller) || pageTime() < NEAR_MS;
 }
 
-// The picture as it arrives, unpacked. A host that serves the .gz file with
-// `Content-Encoding: gzip` has the browser unpack it already: its first bytes tell.
+// The picture, unpacked. A host that serves the .gz file with `Content-Encoding: gzip` has
+// the browser unpack it already: its first bytes tell. (It is near, so it is read whole
+// before it is unpacked.)
 async function fetchImage() {
   const response = await fetch(IMAGE_URL);
-  if (!response.ok || !response.body) throw new Error(`${IMAGE_URL}: HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  const head = first.value || new Uint8Array(0);
-  const gzipped = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-  const whole = new ReadableStream({
-    start(controller) { if (head.length) controller.enqueue(head); },
-    async pull(controller) {
-      const next = await reader.read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
-  const bytes = gzipped ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
-  return new Uint8Array(await new Response(bytes).arrayBuffer());
+  if (!response.ok) throw new Error(`${IMAGE_URL}: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
+  const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
 // Asked for as soon as PyScript imports this module, so it downloads while PyScript reads
