@@ -204,9 +204,11 @@ def played_on(s: Any, text: str) -> list[Any]:
     me = s.current_player
     after = outcome(s, text, listed=True)
     events = list(after.events)
-    for _ in range(2):
-        if not text.startswith(("to ", "count ")) or after.is_over \
-                or after.current_player != me or after.decision not in ("move", "carry"):
+    if not text.startswith(("to ", "count ")):
+        return events
+    for _ in range(2):  # the count, then the cake carried
+        if after.is_over or after.current_player != me or after.decision not in ("move",
+                                                                                  "carry"):
             break
         after = after.apply_unchecked(after.legal_actions()[0])
         events.extend(after.events)
