@@ -544,6 +544,46 @@ def test_a_hint_says_who_an_activation_pays() -> None:
                           "recycled"), words
 
 
+def test_a_hint_says_the_rule_in_force_and_what_the_supply_cannot_pay() -> None:
+    """Under Underdog Protocol the fewest Test Subjects collect, and a supply with nothing
+    left pays nothing: the hint said "Blue holds its majority and collects 2 Cake Slices"
+    there, and Blue got none (a play-tester)."""
+    from cakegame.bots import explain
+    from cakegame.bots.board import Board
+    from cakegame.content import Rule
+    from enginehelp import pos
+
+    P = {letter: i for i, letter in enumerate(explain.PANEL_LETTERS)}
+    s = pos(subjects={"A": [1, 0], "F": [0, 2]}, cake={"F": [0, 1]}, step="move")
+    plan = (P["A"], P["B"], 1, P["F"])
+    b = Board.read(s.view(0))
+    assert "a Test Subject and an Aperture Card" in explain._plan_words(b, 0, plan)
+    b.rule = Rule.FEWEST
+    words = explain._plan_words(b, 0, plan)
+    assert "Blue has the fewest Test Subjects there and collects a Test Subject and an " \
+           "Aperture Card, but" in words, words
+    assert "majority" not in words, words
+    b.supply[1] = 0
+    words = explain._plan_words(b, 0, plan)
+    assert ("collects an Aperture Card (and a Test Subject owed, not given: none left in "
+            "the supply), but loses") in words, words
+    b.hand[1] = 3
+    words = explain._plan_words(b, 0, plan)
+    assert ("collects nothing: a Test Subject and an Aperture Card owed, not given (none "
+            "left in the supply and a full hand)") in words, words
+    # The player's own majority, and a chamber nobody collects, under the same rule.
+    mine = pos(subjects={"A": [1, 0], "B": [1, 0], "F": [2, 3]}, step="move")
+    b = Board.read(mine.view(0))
+    b.rule = Rule.FEWEST
+    words = explain._plan_words(b, 0, (P["A"], P["B"], 1, P["F"]))
+    assert ", then activate F, where you have the fewest Test Subjects: it pays you" in words
+    tied = pos(subjects={"A": [1, 0], "B": [1, 0], "F": [2, 2]}, step="move")
+    b = Board.read(tied.view(0))
+    b.rule = Rule.FEWEST
+    words = explain._plan_words(b, 0, (P["A"], P["B"], 1, P["F"]))
+    assert "the fewest Test Subjects there are tied, so nobody collects" in words, words
+
+
 def test_a_hint_says_what_the_recycle_takes_from_the_player_too() -> None:
     """Activating a chamber the player holds pays them, and the recycle then takes their
     Test Subjects there: the hint says both (a play-tester took a suggestion and lost 2

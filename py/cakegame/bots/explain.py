@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from ..actions import Action, Verb
-from ..content import DIVISIONS, PANEL_LETTERS
+from ..content import DIVISIONS, HAND_LIMIT, PANEL_LETTERS, Rule
 from .board import Board
 from .heuristic import P, activation_pending, plan_summary
 from .search import DENY_DEALS
@@ -28,7 +28,12 @@ ICON_PLURALS = {"s": "Test Subjects", "c": "Cake Slices", "a": "Aperture Cards"}
 def _pays(b: Board, p: int) -> str:
     """The rewards of chamber p in words, alike ones counted: "2 Test Subjects and a Cake
     Slice"."""
-    codes = [c for c in b.reward_codes(p) if c in ICON_WORDS]
+    return _reward_words(list(b.reward_codes(p)))
+
+
+def _reward_words(codes: list[str]) -> str:
+    """Reward codes in words, alike ones counted ("nothing" for none)."""
+    codes = [c for c in codes if c in ICON_WORDS]
     words = []
     for code in dict.fromkeys(codes):
         n = codes.count(code)
@@ -55,6 +60,53 @@ def chance(x: float, players: int) -> float:
     return 1.0 / (1.0 + math.exp(-(a + b * math.log(p / (1.0 - p)))))
 
 
+def _pays_to(b: Board, p: int, who: int) -> str:
+    """What activating chamber p pays division `who`, in words, with what it is owed there
+    but will not get and why: a Test Subject or a Cake Slice its supply no longer holds, an
+    Aperture Card over the hand limit ("a Test Subject (and 2 Cake Slices owed, not given:
+    none left in the supply)"). Under a rule that pays the fewest, with no cake left in
+    that supply, the hint said "collects 2 Cake Slices", and none came (a play-tester)."""
+    left = {"s": b.supply[who], "c": b.cake_supply[who], "a": HAND_LIMIT - b.hand[who]}
+    paid: list[str] = []
+    short: list[str] = []
+    for code in b.reward_codes(p):
+        if code in left:
+            if left[code] <= 0:
+                short.append(code)
+                continue
+            left[code] -= 1
+        paid.append(code)
+    words = _reward_words(paid)
+    if not short:
+        return words
+    why = " and ".join(w for w, codes in (("none left in the supply", "sc"),
+                                           ("a full hand", "a"))
+                       if any(c in codes for c in short))
+    owed = _reward_words(short)
+    if words == "nothing":
+        return f"nothing: {owed} owed, not given ({why})"
+    return f"{words} (and {owed} owed, not given: {why})"
+
+
+def _held(b: Board, you: bool) -> str:
+    """How the division that collects a chamber's rewards stands there, under the rule in
+    force: "the majority", or "the fewest Test Subjects" (Underdog Protocol)."""
+    if b.rule is Rule.FEWEST:
+        return "you have the fewest Test Subjects" if you else "has the fewest Test Subjects there"
+    return "you hold the majority" if you else "holds its majority"
+
+
+def _nobody(b: Board, p: int) -> str:
+    """Why nobody collects chamber p's rewards, in words."""
+    if b.cube == p and b.rule is not Rule.CUBE_HARMLESS and b.majority(p) is not None:
+        return "the Companion Cube blocks its rewards"
+    if not any(b.sub[p]):
+        return "it holds no Test Subjects, so nobody collects its rewards"
+    if b.rule is Rule.FEWEST:
+        return "the fewest Test Subjects there are tied, so nobody collects its rewards"
+    return "nobody holds its majority, so nobody collects its rewards"
+
+
 def _pct(x: float) -> str:
     return f"{round(100 * max(0.0, min(1.0, x)))}%"
 
@@ -68,7 +120,7 @@ def _holder_words(b: Board, p: int, who: int, pays: str, it: str) -> str:
     lost = [f"{n} {thing}{'s' if n > 1 else ''}"
             for n, thing in ((b.sub[p][who], "Test Subject"), (b.cake[p][who], "Cake Slice"))
             if n]
-    text = f"{DIVISIONS[who].name} holds its majority and collects {pays}"
+    text = f"{DIVISIONS[who].name} {_held(b, False)} and collects {pays}"
     if lost:
         text += f", but loses its {' and '.join(lost)} there as {it} is recycled"
     return text
@@ -102,7 +154,8 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
     who = c.rewarded(x)
     letter = PANEL_LETTERS[x]
     if who == me:
-        text += f", then activate {letter}, where you hold the majority: it pays you {_pays(c, x)}"
+        text += (f", then activate {letter}, where {_held(c, True)}: "
+                 f"it pays you {_pays_to(c, x, me)}")
         # What the recycle then takes from the player, said as for another's majority (a
         # play-tester took the suggestion and lost 2 Test Subjects it had not mentioned).
         n = c.sub[x][me]
@@ -110,10 +163,9 @@ def _plan_words(b: Board, me: int, plan: tuple[int, int, int, int]) -> str:
             text += (f", and your {n} Test Subject{'s' if n > 1 else ''} there "
                      f"{'go' if n > 1 else 'goes'} with it as {letter} is recycled")
     elif who is None:
-        text += (f", then activate {letter}: nobody holds its majority, so nobody collects "
-                 "its rewards")
+        text += f", then activate {letter}: {_nobody(c, x)}"
     else:
-        text += f", then activate {letter}: {_holder_words(c, x, who, _pays(c, x), letter)}"
+        text += f", then activate {letter}: {_holder_words(c, x, who, _pays_to(c, x, who), letter)}"
     mine = c.cake[x][me]
     if mine:
         text += f" (your {mine} Cake Slice{'s' if mine > 1 else ''} there will be incinerated)"
@@ -190,15 +242,16 @@ def _explain(thinker: Any) -> str:
     if action.verb is Verb.ACTIVATE:
         p = P(action.args[0])
         who = b.rewarded(p)
-        pays = _pays(b, p)
         if who == me:
-            why = f"you hold its majority; it pays {pays}"
+            held = "you have its fewest Test Subjects" if b.rule is Rule.FEWEST \
+                else "you hold its majority"
+            why = f"{held}; it pays {_pays_to(b, p, me)}"
         elif who is None:
-            why = f"nobody holds its majority, so nobody collects its rewards ({pays})"
+            why = f"{_nobody(b, p)} ({_pays(b, p)})"
         else:
             # Said as it is: the holder collects (it read "it stops Blue collecting its
             # rewards", and Blue collected them: a play-tester).
-            why = _holder_words(b, p, who, f"its rewards ({pays})", "it")
+            why = _holder_words(b, p, who, f"its rewards ({_pays_to(b, p, who)})", "it")
         return f"Suggested: {said}: {why}.{rating}"
     if action.verb in (Verb.PLAY, Verb.GUN, Verb.BURN, Verb.END):
         what = {Verb.PLAY: "of what your cards can do now, its Aperture action does the most "
