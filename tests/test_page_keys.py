@@ -545,6 +545,34 @@ def test_question_mark_lists_every_key_and_so_does_more_keys(page_watch):
     page.assert_clean()
 
 
+@pytest.mark.parametrize("button,dialog,close", [
+    ("#btn-prefs", "prefs", "Escape"), ("#btn-prefs", "prefs", "#prefs-close"),
+    ("#btn-keys", "keys-box", "#keys-close")])
+def test_a_dialog_opened_from_the_menu_gives_the_focus_back_to_more(page_watch, button,
+                                                                    dialog, close):
+    """The menu closes as its dialog opens, so the focus a closing dialog gives back went to
+    a hidden button, that is to the page's body, and the next Tab started again at Undo (a
+    keyboard play-tester, closing Settings): it comes back to More."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=23&seats=human,medium&pass=0")
+    page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
+    page.focus("#more summary")
+    press(page, "Enter")
+    page.wait_for_selector("#more[open]")
+    page.focus(button)
+    press(page, "Enter")
+    page.wait_for_selector(f"#{dialog}[open]")
+    if close == "Escape":
+        press(page, "Escape")
+    else:
+        page.focus(close)
+        press(page, "Enter")
+    page.wait_for_selector(f"#{dialog}:not([open])", state="attached")
+    page.wait_for_function("document.activeElement?.matches('#more summary')", timeout=5_000)
+    assert not page.evaluate("document.getElementById('more').open")
+    page.assert_clean()
+
+
 def test_a_tells_again_every_computer_turn_since_the_person_s_last_decision(page_watch):
     """With three players A told again only the last computer's turn: the one before had
     gone (a screen-reader play-tester). It tells everything since the person's last

@@ -563,6 +563,20 @@ def test_the_share_link_keeps_every_setting_and_the_names():
     assert back.game_names() == ["Ann & Bo", "Zoë", "C D"]
 
 
+def test_the_address_bar_keeps_the_computers_pace_a_link_asked_for():
+    """A reload reads the address bar: a demo at `botpace=1200` went back to the normal pace
+    (a play-tester). The shared link leaves it out (a pace is the page's, not the game's)."""
+    s = params.parse_query("?players=3&seed=23&seats=human,medium,hard&botpace=1200", seed=1)
+    again = params.parse_query(params.address_of(s), seed=1)
+    assert (again.bot_pace_ms, again.confirm) == (1200, False)
+    assert again.game_seats() == s.game_seats() and again.seed == 23
+    s.confirm = True
+    assert params.parse_query(params.address_of(s), seed=1).confirm
+    assert "botpace" not in params.query_of(s)
+    plain = params.parse_query("?players=2&seed=5", seed=1)
+    assert params.address_of(plain) == params.query_of(plain)
+
+
 def test_a_link_without_pass_passes_the_device_when_two_or_more_people_play():
     """As the new-game form ticks it (two play-testers' links showed every hand to the
     room); a link's own `pass` stands, and a shared link says it."""

@@ -196,6 +196,11 @@ class App:
         self._on("curtain", "cancel", lambda e: e.preventDefault())
         self._on("go-close", "click", lambda e: dialogs.close("gameover"))
         self._on("gameover", "close", lambda e: self._result_closed())
+        # Dialogs opened from the top bar's menu: the menu closes as they open, so the focus
+        # they give back on closing went to a hidden button, so to the page's body (a Tab
+        # then started again at Undo): it goes to the menu's button instead.
+        for menu_dialog in ("prefs", "keys-box", "kept", "legend-box", "import-confirm"):
+            self._on(menu_dialog, "close", lambda e: later.after_paint(self._menu_focus_back))
         self._on("go-again", "click", lambda e: self.play_again())
         self._on("over-result", "click", lambda e: self.show_result())
         self._on("over-again", "click", lambda e: self.play_again())
@@ -330,7 +335,7 @@ class App:
         if guided:
             self.session.ui["guide"] = guide.new_guide()
         self.saver.held = False
-        later.replace_url(params.query_of(settings))
+        later.replace_url(params.address_of(settings))
         self._game_started()
         self.changed()
         self.saver.now()
@@ -345,6 +350,8 @@ class App:
         window.scrollTo(0, 0)  # a new game starts at the top: the status, the tools, the lab
 
     def _start_from_dialog(self, settings: params.Settings) -> None:
+        # The computers' pace a link set holds for this page's games, as the animator does.
+        settings.bot_pace_ms, settings.confirm = self.settings.bot_pace_ms, self.settings.confirm
         self.new_game(settings)
 
     def _game_started(self) -> None:
@@ -1072,6 +1079,17 @@ class App:
         self._import_now(save, "Kept game opened", "The kept game")
         self.saver.store.remove(key)
         self.kept.refresh()
+
+    def _menu_focus_back(self) -> None:
+        """After a dialog closed: if the focus fell to the page's body or stayed on a button
+        of the closed menu, it goes to the menu's own button (More)."""
+        if dialogs.any_open() or self.replays.reviewing:
+            return
+        active = document.activeElement
+        in_menu = found(active) and hasattr(active, "closest") \
+            and found(active.closest("#more .more-menu"))
+        if nothing_focused() or (in_menu and not by_id("more").open):
+            by_id("more").querySelector("summary").focus()
 
     def _result_closed(self) -> None:
         """The game-over dialog closed onto the lab: the focus goes to "Show the result" (it

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from . import saves
 from .saves import DEFAULT_NAMES, MAX_NAME, SEAT_KINDS
 
-__all__ = ["DEFAULT_NAMES", "MAX_NAME", "Settings", "clean_name", "parse_query", "query_of"]
+__all__ = ["DEFAULT_NAMES", "MAX_NAME", "Settings", "address_of", "clean_name", "parse_query",
+           "query_of"]
 MAX_SEED = 2**31 - 1
 
 
@@ -145,3 +146,15 @@ def query_of(s: Settings) -> str:
     if s.pass_device or s.humans() >= 2:  # a link without it: on for two or more people
         parts.append(f"pass={int(s.pass_device)}")
     return "?" + "&".join(parts)
+
+
+def address_of(s: Settings) -> str:
+    """The address bar's query for the game being played: the shared link's settings, and
+    the pace of the computers a link asked for (`botpace`, `confirm`), so that a reload
+    keeps it (a demo at a slow pace went back to the normal one)."""
+    query = query_of(s)
+    if s.bot_pace_ms is not None:
+        query += f"&botpace={s.bot_pace_ms}"
+        if s.confirm:
+            query += "&confirm=1"
+    return query
