@@ -894,10 +894,15 @@ def test_replaying_a_finished_game_from_its_result_starts_at_the_set_up(page_wat
     # A screen reader hears the step whole: where, what was done and what it did (it
     # heard only where), each part a sentence of its own (they ran together without their
     # full stops: "... (of 519) The lab as the game began").
+    # At the last action, who won is heard once, last, after the losses that ended the
+    # game (it came first there, and was told twice).
     heard = page.text_content("#rv-announce")
-    said = page.inner_text("#rv-said").rstrip(".")
+    said, _, won = page.inner_text("#rv-said").rstrip(".").partition(". Game over: ")
     did = page.locator("#rv-events li").all_inner_texts()
-    assert heard == " ".join(p.rstrip(".") + "." for p in [where, said] + did), (heard, said, did)
+    assert won.endswith(" wins") and did[-2:] == [did[-2], won], (said, did)
+    assert did[-2].startswith("The game is over"), did
+    assert heard == " ".join(p.rstrip(".") + "." for p in [where, said] + did), (heard, did)
+    assert heard.count(won) == 1, heard
     assert page.get_attribute("#rv-announce", "aria-live") == "polite"
     page.keyboard.press("Escape")
     page.wait_for_selector("#gameover[open]")

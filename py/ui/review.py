@@ -247,9 +247,10 @@ class ReviewDialog:
         said = "The lab as the game began." if step is None else step.sentence
         if step is None and self.source == "link":
             said += " " + r.stands()
-        if s.is_over and r.pos == r.length:
-            said += f". Game over: {who_won(s.outcome, names)}."
         events = r.events()
+        ended = s.is_over and r.pos == r.length
+        if ended:
+            said += f". Game over: {who_won(s.outcome, names)}."
         by_id("rv-where").textContent = where
         by_id("rv-said").textContent = said
         by_id("rv-events").innerHTML = "".join(markup("li", e) for e in events)
@@ -258,7 +259,10 @@ class ReviewDialog:
         # A screen reader hears the step whole (it heard only "Action 603 of 604, turn 53":
         # what was done was on screen, out of its reach while stepping); the set-up's long
         # list of where each division stands is left to be read on the page.
-        heard = [where, said] + (events if r.pos else [])
+        # At the game's end, who won is heard once, last, in the events' words after the
+        # losses that ended the game (it was heard first, and again after them).
+        heard = ([where, step.sentence if step is not None and ended else said]
+                 + (events if r.pos else []))
         by_id("rv-announce").textContent = " ".join(full_stop(part) for part in heard)
         by_id("rv-counts").innerHTML = self._counts_markup(s)
         by_id("rv-confirm").hidden = True  # a question about another moment
