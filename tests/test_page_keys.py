@@ -590,6 +590,44 @@ def test_a_tells_again_every_computer_turn_since_the_person_s_last_decision(page
     page.assert_clean()
 
 
+BLUE_MID_TURN = """
+() => { const raw = localStorage.getItem('cakegame.save');
+        if (!raw) return false;
+        const log = JSON.parse(raw).log || [];
+        const last = log[log.length - 1];
+        return !!last && last[1] === 1 && / as a bonus/.test(last[2]); }
+"""
+
+
+def test_a_reload_in_a_computer_s_turn_still_tells_that_turn_whole(page_watch):
+    """Reloaded in the middle of Blue's turn, a screen reader heard only the rest of it
+    ("Blue's turn: nobody earns ...", not the move before; a keyboard play-tester): the
+    turn is told as if there had been no reload, and A tells the same."""
+    page = page_watch
+    url = ("index.html?players=3&seed=23&seats=human,medium,medium&first=0&pass=0"
+           "&botpace=400&confirm=1")
+
+    def heard_at_the_next_turn(reload: bool) -> str:
+        if reload:  # the same game again, from its start (away from the game, which
+            page.goto("rules.html", wait_ready=False)  # saves as the page goes)
+            page.evaluate("localStorage.clear()")
+        page.goto(url)
+        _enter_to_the_turn_s_end(page)
+        if reload:  # after Blue's move and its bonus, before its activation
+            page.wait_for_function(BLUE_MID_TURN, timeout=60_000, polling=20)
+            page.reload()
+        page.wait_for_function(HUMAN_TURN, timeout=120_000, polling=50)
+        page.wait_for_function(f"({ACTIVE})() !== null", timeout=10_000)
+        page.evaluate("document.getElementById('announce').textContent = ''")
+        press(page, "a")
+        return page.text_content("#announce")
+
+    plain = heard_at_the_next_turn(False)
+    assert "Blue's turn: " in plain and "Green's turn: " in plain, plain
+    assert heard_at_the_next_turn(True) == plain
+    page.assert_clean()
+
+
 def test_the_keyboard_s_first_focus_at_a_recycle_is_the_row_with_fewest_chambers(page_watch):
     """Enter at each recycle sent every chamber to the first row offered, the top, which
     grew to nine chambers, wider than the screen (a keyboard play-tester): the focus starts

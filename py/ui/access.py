@@ -77,6 +77,53 @@ class Access:
         self.said = ""
         by_id("announce").textContent = ""
 
+    def resumed(self) -> None:
+        """A game resumed (a reload) after a computer's move: what the computers did since
+        the person's last decision is gathered again, as it was told live: their finished
+        turns for `a`, and a turn still under way kept to be told whole at its end (after a
+        reload in the middle of Blue's turn, a screen reader heard only the rest of it).
+        Gathered at once when a computer is to act, before it does; otherwise after the
+        first board is painted (it replays the game's record)."""
+        ses = self.app.session
+        if ses.state is None or ses.state.is_over or not ses.log \
+                or ses.is_human(ses.log[-1][1]):
+            return
+        state = ses.state
+        if ses.bot_to_act():
+            self._gather(ses, state)
+        else:
+            later.after_first_paint(lambda: self._gather(ses, state))
+
+    def _gather(self, ses: Any, state: Any) -> None:
+        rec = ses.record
+        if rec is None or ses.state is not state:  # another game came meanwhile
+            return
+        try:
+            states = rec.states()
+        except ValueError:  # record.RecordError: a record that does not replay
+            return
+        if not states or states[-1] != ses.state:
+            return
+        k = len(rec.actions)
+        while k > 0 and not ses.is_human(states[k - 1].current_player):
+            k -= 1
+        viewer = speech.person(ses.seats)
+        for i in range(k, len(rec.actions)):
+            before, after = states[i], states[i + 1]
+            seat = before.current_player
+            sentences = speech.action_sentences(before, rec.actions[i], after, viewer=viewer)
+            told = self.announcer.action(before.names[seat], True, before.turn_number,
+                                         sentences, owner=before.names[before.turn])
+            if told:
+                self.news = told
+                self.heard.append(told)
+        # Only a turn still under way waits to be told whole; one already over was told.
+        if self.announcer.batch_turn != state.turn_number or not ses.bot_to_act():
+            told = self.announcer.take()
+            if told:
+                self.news = told
+                self.heard.append(told)
+
     def acted(self, before: Any, text: str, after: Any, bot: bool) -> None:
         """An action was applied: tell its events now (a person) or at the turn's end (a
         computer player)."""

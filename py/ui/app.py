@@ -258,6 +258,7 @@ class App:
         if adopt:
             self._table_settings()
         self._game_started()
+        self.access.resumed()
         self.changed()
         if write:
             self.saver.now()
