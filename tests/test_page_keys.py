@@ -346,8 +346,17 @@ def test_the_lab_by_keys_tab_arrows_read_and_escape(page_watch):
     before = page_watch.evaluate(READY)
     press(page_watch, "Enter")
     wait_redraw(page_watch, before)
-    assert cakegame.State.from_json(saved_game(page_watch)).pending.get("src") is not None
+    src = cakegame.State.from_json(saved_game(page_watch)).pending.get("src")
+    assert src is not None
     assert page_watch.evaluate(ACTIVE).startswith("to ")  # focus on the first destination
+    # The chamber picked says so (it was named "Chamber C", as any other), in the cream of
+    # a chamber chosen, not the yellow ring of the focus alone.
+    picked = f'#chambers .chamber[data-chamber="{src}"] .hex'
+    assert page_watch.get_attribute(picked, "aria-label") == \
+        f"Chamber {src}: picked, the Test Subjects move from here"
+    page_watch.wait_for_function(  # once its transition has run
+        f"getComputedStyle(document.querySelector('{picked}')).fill === 'rgb(255, 248, 220)'",
+        timeout=5_000)
     # The prompts speak of keys as keys: a chamber is picked, not clicked.
     assert page_watch.inner_text("#choices").startswith("Pick a highlighted chamber")
     before = page_watch.evaluate(READY)

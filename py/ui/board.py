@@ -142,13 +142,13 @@ class Board:
             if len(parts) == 4 else None
 
     def _markup(self, c: Any, content: str, title: str, pos: str, cls: str,
-                mark: Mark | None) -> tuple[str, dict[tuple[bool, str], str]]:
+                mark: Mark | None, picked: bool) -> tuple[str, dict[tuple[bool, str], str]]:
         """A chamber the lab has not shown yet, whole, as markup (the redraw after a new
         game writes all of them in one DOM call): its group, the <title> describing it, the
         hexagon, the edge lines and its contents, with its classes, place and target
         attributes already set. Also the target attributes, as `_set_target` keeps them."""
         letter = c.letter
-        want = self._target_attrs(mark, letter)
+        want = self._target_attrs(mark, letter, picked)
         on_g = "".join(f' {name}="{esc(value)}"' for (on_hex, name), value in want.items()
                        if not on_hex)
         on_hex = "".join(f' {name}="{esc(value)}"' for (on_hex, name), value in want.items()
@@ -256,7 +256,9 @@ class Board:
                 cls += " changed"
             if c.letter in self.flashing:
                 cls += " flash"
-            attrs = (mark.mode, mark.action, mark.label, self.described_no) if mark else ()
+            picked = c.letter == source
+            attrs = ((mark.mode, mark.action, mark.label, self.described_no) if mark
+                     else ("picked",) if picked else ())
             view = self.views.get(c.letter)
             if view is None or attrs != view.attrs:
                 if mark is not None and mark.action and not mark.label and describe is not None:
@@ -268,7 +270,7 @@ class Board:
                 view.cls, view.attrs = cls, attrs
                 markup, want = self._markup(
                     c, drawing.chamber_markup(c, portal, players, disarmed),
-                    _title(c, names, disarmed and c.turret, note), pos, cls, mark)
+                    _title(c, names, disarmed and c.turret, note), pos, cls, mark, picked)
                 made.append((c.letter, markup, want))
                 continue
             if sig != view.sig:
@@ -299,7 +301,7 @@ class Board:
                 view.g.setAttribute("class", cls)
                 view.cls = cls
             if attrs != view.attrs:
-                self._set_target(view, mark, c.letter)
+                self._set_target(view, mark, c.letter, picked)
                 view.attrs = attrs
         if made:
             self._add(made)
@@ -391,16 +393,20 @@ class Board:
         self.arrow_layer.innerHTML = "".join(out)
 
     @staticmethod
-    def _target_attrs(mark: Mark | None, letter: str) -> dict[tuple[bool, str], str]:
+    def _target_attrs(mark: Mark | None, letter: str,
+                      picked: bool = False) -> dict[tuple[bool, str], str]:
         """The attributes for `mark`: `(False, name)` on the chamber's group (what a click
         does), `(True, name)` on its hexagon (what keys and screen readers reach). Every
         hexagon is a button named "Chamber K" and what choosing it does; one that is no
-        choice now is disabled and out of the Tab order, the arrow keys still reach it."""
+        choice now is disabled and out of the Tab order, the arrow keys still reach it.
+        The chamber a move was `picked` from says so (it read "Chamber C" alone, as any
+        other: a keyboard play-tester)."""
         out: dict[tuple[bool, str], str] = {(True, "role"): "button"}
         if mark is None:
             out[(True, "tabindex")] = "-1"
             out[(True, "aria-disabled")] = "true"
-            out[(True, "aria-label")] = f"Chamber {letter}"
+            out[(True, "aria-label")] = (f"Chamber {letter}: picked, the Test Subjects move "
+                                         "from here" if picked else f"Chamber {letter}")
             return out
         if mark.mode in ("target", "second") and mark.action:
             out[(False, "data-action")] = mark.action
@@ -412,10 +418,11 @@ class Board:
                                      else f"Chamber {letter}")
         return out
 
-    def _set_target(self, view: _Chamber, mark: Mark | None, letter: str) -> None:
+    def _set_target(self, view: _Chamber, mark: Mark | None, letter: str,
+                    picked: bool = False) -> None:
         """Set only the attributes that differ from what the elements carry (DOM calls from
         Python cost more than the comparison)."""
-        want = self._target_attrs(mark, letter)
+        want = self._target_attrs(mark, letter, picked)
         have = view.set_attrs
         for key in have:
             if key not in want:
