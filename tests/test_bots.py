@@ -710,6 +710,34 @@ def test_a_follow_up_decision_on_a_time_budget_gets_a_third_of_it() -> None:
     assert follow.cands and follow.deadline - follow.started == pytest.approx(3.0)
 
 
+def test_a_count_of_playouts_with_a_time_cap_stops_at_whichever_comes_first(monkeypatch) -> None:
+    """The page's hard runs a fixed count of playouts (the same game on every machine),
+    capped in time so that a slow device still answers: with the count alone it runs them
+    all; with a cap that passes (a clock that runs fast here), it stops sooner and answers
+    a legal action; a search with neither refuses to start."""
+    from cakegame.bots import search
+    from cakegame.bots.search import Search
+
+    s = cakegame.new_game(players=2, seed=3)
+    while s.decision != "move":
+        s = s.apply(s.legal_actions()[0])
+    view = s.view(s.current_player)
+    counted = Search(view, seed=1, iterations=12)
+    while not counted.step(100):
+        pass
+    assert counted.done == 12
+    clock = iter(range(10**6))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(clock)))
+    search._memo.clear()
+    capped = Search(view, seed=1, iterations=10**6, budget_s=30.0)
+    while not capped.step(100):
+        pass
+    assert 0 < capped.done < 100
+    assert capped.best() in view.legal_actions()
+    with pytest.raises(ValueError):
+        Search(view, seed=1)
+
+
 def test_a_suggested_activation_of_another_s_majority_says_that_it_pays_them() -> None:
     """Activating a chamber where another division holds the majority pays that division:
     the suggestion had said "it stops Blue collecting its rewards", and Blue collected them

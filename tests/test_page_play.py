@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playhelp import (
     MOTION_ENDED,
+    SAVED_GAME,
     click_random,
     enabled_actions,
     losing_save,
@@ -178,6 +179,37 @@ def test_an_all_bot_game_plays_itself_to_game_over(page_watch):
         "document.getElementById('status').textContent.startsWith('Game over')",
         timeout=240_000, polling=500)
     assert page_watch.locator("#log li").count() > 50
+    page_watch.assert_clean()
+
+
+RECORD_LENGTH = """() => { const raw = localStorage.getItem('cakegame.save');
+  return raw ? (JSON.parse(raw).record || {actions: []}).actions.length : 0; }"""
+
+
+def test_the_page_s_computers_play_as_cpython_s_hard_at_its_playouts(page_watch):
+    """hard thought for 1.5 s in the page, so the same seed gave another game on another
+    machine (a play-tester's hard opened with I to B on a desktop, I to C on a phone): it
+    thinks for a fixed number of playouts, and every decision of the page's computers is
+    the one CPython makes with the same seed."""
+    import cakegame
+    from cakegame import bots
+    from ui.session import bot_seed
+
+    seats = ["hard", "medium", "hard"]
+    page_watch.goto(f"index.html?players=3&seed=14&seats={','.join(seats)}&botpace=0&botcap=0")
+    page_watch.wait_for_function(f"({RECORD_LENGTH})() >= 40", timeout=240_000, polling=250)
+    record = json.loads(page_watch.evaluate(SAVED_GAME))["record"]
+    state = cakegame.new_game(players=3, seed=14, names=record["names"],
+                              first_player=record["first"])
+    hard = 0
+    for applied, played in enumerate(record["actions"]):
+        seat = state.current_player
+        want = bots.choose(state.view(seat), seats[seat], seed=bot_seed(14, applied, seat),
+                           iterations=bots.PLAYOUTS[3])
+        assert str(want) == played, (applied, seats[seat], played, str(want))
+        hard += seats[seat] == "hard" and len(state.legal_actions()) > 1
+        state = state.apply(played)
+    assert hard >= 10
     page_watch.assert_clean()
 
 

@@ -575,6 +575,8 @@ def test_the_address_bar_keeps_the_computers_pace_a_link_asked_for():
     assert "botpace" not in params.query_of(s)
     plain = params.parse_query("?players=2&seed=5", seed=1)
     assert params.address_of(plain) == params.query_of(plain)
+    capped = params.parse_query("?players=2&seed=5&botcap=0", seed=1)
+    assert params.parse_query(params.address_of(capped), seed=1).bot_cap_ms == 0
 
 
 def test_a_link_without_pass_passes_the_device_when_two_or_more_people_play():

@@ -136,6 +136,8 @@ class App:
         later.after_first_paint(self.kept.refresh)  # More's "Kept games (N)", if any
         self.settings = params.parse_query(window.location.search, random_seed())
         self.animator.set_fixed(self.settings.bot_pace_ms)
+        if self.settings.bot_cap_ms is not None:
+            bots_bridge.hard_cap_s = self.settings.bot_cap_ms / 1000 or None
         fragment = str(window.location.hash or "")
         shared = sharelink.is_share(fragment)
         self.saver.held = shared  # a shared game is only looked at: nothing is written yet
@@ -353,6 +355,7 @@ class App:
     def _start_from_dialog(self, settings: params.Settings) -> None:
         # The computers' pace a link set holds for this page's games, as the animator does.
         settings.bot_pace_ms, settings.confirm = self.settings.bot_pace_ms, self.settings.confirm
+        settings.bot_cap_ms = self.settings.bot_cap_ms
         self.new_game(settings)
 
     def _game_started(self) -> None:

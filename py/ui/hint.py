@@ -94,7 +94,6 @@ class Hints:
         asyncio.ensure_future(self._think(s))
 
     async def _think(self, s: Any) -> None:
-        from cakegame.bots import Thinker
         from cakegame.bots.explain import (
             chambers_of,
             explain,
@@ -108,8 +107,7 @@ class Hints:
         window.performance.mark("hint-start")
         await asyncio.sleep(0)
         seed = (s.seed * 1_000_003 + s.turn_number * 7919 + 17) % (2**31)
-        thinker = Thinker(s.view(s.current_player), HINT_LEVEL, seed=seed,
-                          budget_s=bots_bridge.BUDGET_S[HINT_LEVEL])
+        thinker = bots_bridge.thinker(s.view(s.current_player), HINT_LEVEL, seed)
         while not thinker.step(1000, slice_s=bots_bridge.SLICE_S):
             await asyncio.sleep(0)
             if self.app.state is not s:

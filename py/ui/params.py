@@ -31,6 +31,7 @@ class Settings:
     from_url: bool = False  # the query named a game: with no save, start it at once
     bot_pace_ms: int | None = None  # ?botpace=0: bots play at once (tests, demos)
     confirm: bool = False  # with ?botpace=, &confirm=1 keeps the end-of-turn confirmation
+    bot_cap_ms: int | None = None  # ?botcap=0: hard's time cap lifted (tests), else its ms
 
     def game_names(self) -> list[str]:
         return [clean_name(n, i) for i, n in enumerate(self.names[: self.players])]
@@ -125,6 +126,9 @@ def parse_query(query: str, seed: int) -> Settings:
     pace = one("botpace")
     if pace is not None and pace.strip().isdigit():
         s.bot_pace_ms = min(int(pace), 5000)
+    cap = one("botcap")
+    if cap is not None and cap.strip().isdigit():
+        s.bot_cap_ms = min(int(cap), 60_000)
     return s
 
 
@@ -150,11 +154,13 @@ def query_of(s: Settings) -> str:
 
 def address_of(s: Settings) -> str:
     """The address bar's query for the game being played: the shared link's settings, and
-    the pace of the computers a link asked for (`botpace`, `confirm`), so that a reload
-    keeps it (a demo at a slow pace went back to the normal one)."""
+    the pace of the computers a link asked for (`botpace`, `confirm`, `botcap`), so that a
+    reload keeps it (a demo at a slow pace went back to the normal one)."""
     query = query_of(s)
     if s.bot_pace_ms is not None:
         query += f"&botpace={s.bot_pace_ms}"
         if s.confirm:
             query += "&confirm=1"
+    if s.bot_cap_ms is not None:
+        query += f"&botcap={s.bot_cap_ms}"
     return query

@@ -54,7 +54,7 @@ from typing import Any
 from ..actions import Action
 from ..state import State, View
 from .heuristic import Medium, advance, easy_choose
-from .search import DEFAULT_BUDGET_S, Search
+from .search import DEFAULT_BUDGET_S, PLAYOUTS, Search
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -126,7 +126,8 @@ def choose(view: View, level: str, *, seed: int, budget_s: float | None = None,
     """The action the bot of `level` takes for `view.seat` (which must be the one to act).
 
     `seed` makes the choice repeatable. For 'hard', `iterations` fixes the number of
-    playouts (repeatable); otherwise it thinks for `budget_s` seconds (default
+    playouts (repeatable), and `budget_s` with it caps the time they may take (a slow
+    machine then answers sooner, with fewer); `budget_s` alone sets the time (default
     DEFAULT_BUDGET_S). easy and medium ignore both budgets."""
     t = Thinker(view, level, seed=seed, budget_s=budget_s, iterations=iterations)
     while not t.step(16):
@@ -134,4 +135,4 @@ def choose(view: View, level: str, *, seed: int, budget_s: float | None = None,
     return t.best()
 
 
-__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "Thinker", "choose"]
+__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "PLAYOUTS", "Thinker", "choose"]

@@ -72,6 +72,10 @@ from .heuristic import (
 )
 
 DEFAULT_BUDGET_S = 1.5  # seconds per decision when neither budget is given
+# hard as the page plays it and the tournaments measured it (docs/balance.md): playouts per
+# decision by the number of players, about 1.5 s of Pyodide here (160 with two players and
+# 42 with four were measured; three between, by the time a playout takes).
+PLAYOUTS = {2: 160, 3: 80, 4: 42}
 CANDIDATES = 6  # plans compared at a move decision
 PRIOR_WEIGHT = 2.0  # medium's judgement counts as this many playouts
 UCB_C = 0.35
@@ -134,15 +138,21 @@ def view_key(v: Any, b: Board) -> tuple[Any, ...]:
 
 
 class Search:
-    """One hard decision; `step` runs playouts, `best` answers."""
+    """One hard decision; `step` runs playouts, `best` answers.
+
+    `iterations` fixes the playouts (the answer is the same on every machine), `budget_s`
+    the time; given both, the time is a cap on the playouts (a slow device answers in that
+    time, with what it has found)."""
 
     def __init__(self, view: Any, *, seed: int, iterations: int | None = None,
                  budget_s: float | None = None) -> None:
+        if iterations is None and budget_s is None:
+            raise ValueError("a search needs a number of playouts or a time budget")
         self.v = view
         self.me: int = view.seat
         self.seed = seed
         self.max_iterations = iterations
-        self.budget_s = budget_s if iterations is None else None
+        self.budget_s = budget_s
         self.deadline: float | None = None
         self.started = 0.0  # when a time budget began
         self.done = 0
@@ -209,7 +219,7 @@ class Search:
             if self.max_iterations is not None:
                 self.max_iterations = min(self.max_iterations,
                                           max(2 * len(cands), self.max_iterations // 3))
-            elif self.deadline is not None:
+            if self.deadline is not None:
                 self.deadline -= (self.deadline - self.started) * 2 / 3
 
     def _move_candidates(self, plans: Plans, f: dict[str, Any], acts: list[Action]
@@ -388,10 +398,9 @@ class Search:
     def _exhausted(self) -> bool:
         if self.final is not None:
             return True
-        if self.max_iterations is not None:
-            return self.done >= self.max_iterations
-        assert self.deadline is not None
-        return time.perf_counter() >= self.deadline
+        if self.max_iterations is not None and self.done >= self.max_iterations:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
     def _pick(self) -> Candidate:
         assert self.cands is not None
@@ -468,4 +477,4 @@ def _deny_put(key: tuple[Any, ...], hit: bool) -> None:
         _deny_memo.popitem(last=False)
 
 
-__all__ = ["CANDIDATES", "DEFAULT_BUDGET_S", "Search", "find"]
+__all__ = ["CANDIDATES", "DEFAULT_BUDGET_S", "PLAYOUTS", "Search", "find"]
