@@ -596,6 +596,35 @@ def test_a_link_without_pass_passes_the_device_when_two_or_more_people_play():
     assert "pass" not in alone  # one person: nothing to pass
 
 
+def test_while_the_others_play_the_news_holds_their_turns_already_over():
+    """A person watching a round of computers saw only the turn being played: the turns
+    before it, since its own last one, stay in the news (`waiting_news`), and at its own
+    turn they are the first part of what `since_events` tells, the turn just played after."""
+    checked = 0
+    for seed in range(1, 9):
+        ses = _session(players=4, seed=seed)
+        rng = random.Random(seed)
+        me = ses.state.current_player
+        assert ses.waiting_news(me) == []  # its own turn: nothing to wait on
+        while ses.state.current_player == me and not ses.state.is_over:
+            ses.apply(rng.choice(ses.legal_texts()))
+        over: list = []  # the others' turns finished so far, as the news tells them
+        turn = ses.state.turn_number
+        while not ses.state.is_over and ses.state.turn != me:
+            if ses.state.current_player == me:  # a choice in another's turn
+                ses.apply(rng.choice(ses.legal_texts()))
+                continue
+            assert ses.waiting_news(me) == over, (seed, ses.state.turn_number)
+            ses.apply(rng.choice(ses.legal_texts()))
+            if ses.state.turn_number != turn:  # a turn ended: all of it is news now
+                over = ses.since_events(me)
+                turn = ses.state.turn_number
+                checked += bool(over)
+        if not ses.state.is_over:
+            assert ses.waiting_news(me) == [] and ses.since_events(me) == over
+    assert checked >= 10
+
+
 def test_losses_since_last_turn_add_up_the_others_destroyed_pieces():
     from ui.session import Session
     seen = 0

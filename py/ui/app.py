@@ -34,6 +34,7 @@ from . import (
     prefs,
     saves,
     sharelink,
+    speech,
     targets,
 )
 from . import panels as panelsmod
@@ -865,6 +866,10 @@ class App:
             turn_so_far = eventlog.turn_summary(session.turn_events(seat), seat)
             if human and session.humans:
                 news = session.news_events(seat)
+            elif not human and (person := speech.person(session.seats)) is not None:
+                # The one person watching the computers: the turns already over since its
+                # last one stay under the turn being played (and what it lost, above it).
+                news, reader = session.waiting_news(person), person
         panels.since(eventlog.since_summary(news, reader, s.names) if reader is not None
                      else [], turn_so_far,
                      # A person deciding in another's turn (a carry, a reward) reads
@@ -873,7 +878,7 @@ class App:
                      else f"{s.names[s.turn]}'s turn so far: ",
                      "Since your last turn: " if reader is not None
                      and session.had_a_turn(reader) else "Before your first turn: ",
-                     news is not moves,
+                     human and news is not moves,
                      # Nothing to tell a person about to play (the first player's first
                      # turn): the room kept for the news says what a turn is (it was an
                      # empty band of up to 135 px over a phone's lab).

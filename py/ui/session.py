@@ -233,6 +233,20 @@ class Session:
             return self.since_events(seat)
         return self._others(seat, self._since_start(seat, first), first)
 
+    def waiting_news(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """While the others play: their moves since `seat`'s last turn up to the turn under
+        way (which "Blue's turn so far" tells), as `since_events` gives them. A person
+        watching a round of computers saw only the turn being played, over an empty band;
+        the turns before it came back only at their own turn."""
+        s = self.state
+        if s is None or s.is_over or self._owner(s.turn_number) == seat:
+            return []
+        end = len(self.log)
+        while end > 0 and self.log[end - 1][0] == s.turn_number:
+            end -= 1
+        start = self._since_start(seat, end)
+        return self._others(seat, start, end) if start < end else []
+
     def _others(self, seat: int, start: int, end: int) -> list[tuple[int, tuple[Any, ...]]]:
         """The moves `start` to `end` of the seats other than `seat`, and `seat`'s own
         choices in another's turn told as that turn's (a carry chosen while Blue's card
