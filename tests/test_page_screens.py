@@ -36,7 +36,7 @@ from playhelp import (
     session_save,
     status,
 )
-from ui import targets
+from ui import saves, targets
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -1239,6 +1239,33 @@ def test_after_a_first_decision_what_the_player_did_leads_the_news(page_watch):
     assert told.startswith("This turn so far: "), told
     assert "\nSince your last turn: " in told, told
     assert "quiet" in page.get_attribute("#since", "class")
+    page.assert_clean()
+
+
+def test_while_computers_play_the_news_keeps_their_turns_already_over(page_watch):
+    """Four players, one person: while the third computer of the round plays, the strip
+    tells the person what the two before it did since the person's turn (it showed only
+    the turn being played, over an empty band, until the person's own turn)."""
+    from ui import eventlog
+    from ui.session import Session
+
+    def watching(ses: Session) -> bool:
+        st = ses.state
+        return (st.turn_number >= 6 and st.current_player == 3 and st.turn == 3
+                and not ses.turn_events(3)
+                and len(eventlog.since_summary(ses.waiting_news(0), 0, st.names)) >= 3)
+
+    page = page_watch
+    raw = session_save(4, 5, watching, seats=["human", "medium", "medium", "medium"])
+    open_saved(page, raw, query="?botpace=5000")  # the computer waits out its pace
+    ses = Session()
+    ses.resume(saves.decode(raw))
+    news = eventlog.since_summary(ses.waiting_news(0), 0, ses.state.names)
+    told = page.inner_text("#since-text")
+    assert told.startswith("Since your last turn: "), told
+    for _, phrase in news:
+        assert phrase in told, (phrase, told)
+    assert " computer) " in status(page)
     page.assert_clean()
 
 
