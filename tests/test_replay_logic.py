@@ -370,6 +370,20 @@ def test_chart_has_a_line_per_division_and_panel(game4: record.Record) -> None:
     assert pts[-1].cake == states[-1].cake_in_lab()
 
 
+def test_lines_of_divisions_with_the_same_count_stay_apart(game4: record.Record) -> None:
+    """At the start no division has cake in the lab: the four cake lines begin at the same
+    count, and each is still seen, its colour beside the others' (two divisions with no
+    cake had drawn a single line: a play-tester)."""
+    import re
+
+    svg = story.chart_svg(game4.states(), game4.actions)
+    starts = [float(m) for m in re.findall(r'class="story-line d\d" d="M[\d.]+,([\d.]+)', svg)]
+    cake = sorted(starts[:4])  # the cake panel comes first, a line per division
+    assert len(cake) == 4
+    assert all(b - a >= 1.9 for a, b in zip(cake, cake[1:])), cake
+    assert cake[-1] - cake[0] <= 3 * story.LINE_APART + 0.2  # still read as one count
+
+
 def test_a_phones_chart_keeps_its_text_large_and_its_legend_under_it() -> None:
     long_names = play(4, 11, names=["Bartholomew Longname", "Wheatley Core Unit", "Cy", "Ed"])
     states = long_names.states()

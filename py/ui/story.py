@@ -21,6 +21,7 @@ WIDTH = 640
 NARROW = 360  # a phone's chart: its text stays as large as on a desktop's
 LEGEND_CHARS = 14  # a name longer than this is cut, with an ellipsis
 PANEL_H = 120
+LINE_APART = 2.0  # chart units between the lines of two divisions with the same count
 NARROW_PANEL_H = 90  # a phone's panels: not twice as tall as a desktop's for their width
 GAP = 34
 LEFT = 34
@@ -228,8 +229,12 @@ def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
             out.append(f'<text class="story-axis" x="{LEFT - 6}" y="{y(v) + 4:.1f}" '
                        f'text-anchor="end">{v}</text>')
         for seat in range(players):
+            # Each division's line a little above or below the others (LINE_APART), so two
+            # that run together show both colours side by side: at 0.06 of a count apart,
+            # two divisions with no cake drew one line (a play-tester).
+            apart = (seat - (players - 1) / 2) * LINE_APART
             path = " ".join(f"{'M' if i == 0 else 'L'}{x(pt.turn):.1f},"
-                            f"{y(getattr(pt, key)[seat] + (seat - (players - 1) / 2) * 0.06):.1f}"
+                            f"{y(getattr(pt, key)[seat]) - apart:.1f}"
                             for i, pt in enumerate(pts))
             out.append(f'<path class="story-line d{seat}" d="{path}" fill="none" '
                        f'stroke="{COLOURS[seat]}" stroke-width="2.5" stroke-linejoin="round">'
