@@ -248,21 +248,20 @@ class ReviewDialog:
         if step is None and self.source == "link":
             said += " " + r.stands()
         events = r.events()
-        ended = s.is_over and r.pos == r.length
-        if ended:
-            said += f". Game over: {who_won(s.outcome, names)}."
+        # The last action shows who won after it; a screen reader hears that in the events'
+        # words, last, after the losses that ended the game (it heard it first, then again).
+        shown = said
+        if s.is_over and r.pos == r.length:
+            shown += f". Game over: {who_won(s.outcome, names)}."
         by_id("rv-where").textContent = where
-        by_id("rv-said").textContent = said
+        by_id("rv-said").textContent = shown
         by_id("rv-events").innerHTML = "".join(markup("li", e) for e in events)
         by_id("rv-events").scrollTop = 0
         self._more_events()
         # A screen reader hears the step whole (it heard only "Action 603 of 604, turn 53":
         # what was done was on screen, out of its reach while stepping); the set-up's long
         # list of where each division stands is left to be read on the page.
-        # At the game's end, who won is heard once, last, in the events' words after the
-        # losses that ended the game (it was heard first, and again after them).
-        heard = ([where, step.sentence if step is not None and ended else said]
-                 + (events if r.pos else []))
+        heard = [where, said] + (events if r.pos else [])
         by_id("rv-announce").textContent = " ".join(full_stop(part) for part in heard)
         by_id("rv-counts").innerHTML = self._counts_markup(s)
         by_id("rv-confirm").hidden = True  # a question about another moment
