@@ -95,15 +95,12 @@ class Access:
             later.after_first_paint(lambda: self._gather(ses, state))
 
     def _gather(self, ses: Any, state: Any) -> None:
+        if ses.state is not state:  # another game came meanwhile
+            return
+        states = ses.replayed()
+        if states is None:
+            return
         rec = ses.record
-        if rec is None or ses.state is not state:  # another game came meanwhile
-            return
-        try:
-            states = rec.states()
-        except ValueError:  # record.RecordError: a record that does not replay
-            return
-        if not states or states[-1] != ses.state:
-            return
         k = len(rec.actions)
         while k > 0 and not ses.is_human(states[k - 1].current_player):
             k -= 1

@@ -43,6 +43,8 @@ class Session:
         # record when first asked for after a resume, see `_events_back`).
         self.events: list[tuple[Any, ...] | None] = []
         self._events_tried = False
+        # The record replayed for the position on the table (`replayed`), and that position.
+        self._replayed: tuple[Any, list[Any] | None] | None = None
         self.seats: list[str] = []
         self.ui: dict[str, Any] = {"pass_device": False, "revealed": None}
         self.last_action = ""  # the text of the action played last (outlined on the board)
@@ -276,20 +278,34 @@ class Session:
         return [(entry[1], ev or ()) for entry, ev in
                 zip(self.log[start:end], self.events[start:end])]
 
+    def replayed(self) -> list[Any] | None:
+        """The states of the game's record, replayed through the engine, when it replays to
+        the position on the table (else None): what a resumed game's events and the news of
+        its computers' turns are rebuilt from. Replayed once for a position, and forgotten
+        at the next move (a long game's states are many)."""
+        if self._replayed is not None and self._replayed[0] is self.state:
+            return self._replayed[1]
+        states: list[Any] | None = None
+        if self.record is not None:
+            try:
+                states = self.record.states()
+            except ValueError:  # record.RecordError: a record that does not replay
+                states = None
+            if not states or states[-1] != self.state:
+                states = None
+        self._replayed = (self.state, states)
+        return states
+
     def _events_back(self) -> None:
         """A resumed game's events (a save keeps the log's words, not its events): the
         record replayed through the engine gives them. Tried once; no record, no events."""
         if self._events_tried:
             return
         self._events_tried = True
-        rec = self.record
-        if rec is None or len(rec.actions) < len(self.log):
+        if self.record is None or len(self.record.actions) < len(self.log):
             return
-        try:
-            states = rec.states()
-        except ValueError:  # record.RecordError: a record that does not replay
-            return
-        if states[-1] != self.state:
+        states = self.replayed()
+        if states is None:
             return
         first = len(states) - len(self.log)  # states[first] follows the log's first move
         for i in range(len(self.log)):
@@ -401,6 +417,7 @@ class Session:
             self.states = self.states[cut:]
             self.actions = self.actions[cut:]
         self.state = new
+        self._replayed = None
         self.last_action = text
         self.follow_last = True
         if self.is_human(seat):
