@@ -211,9 +211,14 @@ def _explain(thinker: Any) -> str:
     cands = getattr(search, "cands", None) or []
     chosen = _chosen(thinker)
     n_players = view.players
-    others = sorted((chance(c.mean(), n_players) for c in cands
-                     if c.steps and c.steps[0] != action), reverse=True)
-    options = len({c.steps[0] for c in cands if c.steps})
+    # The other choices tried, each by its best plan: only those played out at least once
+    # (cut short on a busy machine, the search had tried one, and the sentence spoke of
+    # "the best of the 4 other choices it tried", judged by medium alone: a play-tester).
+    tried: dict[Action, float] = {}
+    for c in cands:
+        if c.steps and c.steps[0] != action and c.visits > 0:
+            tried[c.steps[0]] = max(tried.get(c.steps[0], 0.0), chance(c.mean(), n_players))
+    others = sorted(tried.values(), reverse=True)
     rating = ""
     if chosen is not None and chosen.visits > 0:
         # (None tried: "Tried in 0 trial games ... it rates 36%" was shown: a play-tester.)
@@ -227,7 +232,7 @@ def _explain(thinker: Any) -> str:
                   f"guessed as the medium computer would play them, it rates "
                   f"{rated} as a chance to win")
         if others:
-            n = options - 1  # the other choices the search tried first
+            n = len(others)
             # A tie is said as one ("does the most for you ... 93%", then "the best of the 4
             # other choices it tried: 93%", read as a contradiction).
             also = "also " if _pct(others[0]) == rated else ""
