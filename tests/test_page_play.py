@@ -406,6 +406,31 @@ def test_a_move_that_ends_the_game_waits_for_a_confirm_too(page_watch):
     page.assert_clean()
 
 
+def _bound_to_end(ses) -> bool:
+    """Orange (seat 0) to choose, every choice ends the game, and nothing to take back."""
+    s = ses.state
+    if s.is_over or s.current_player != 0 or ses.can_undo() or len(ses.legal_texts()) < 2:
+        return False
+    return all(ses.would_leave(t).is_over for t in ses.legal_texts())
+
+
+def test_no_confirm_when_every_choice_ends_the_game(page_watch):
+    """When the game ends whatever the person picks and nothing of the turn can be taken
+    back, "Confirm it, or go back" offers a way back that leads nowhere (a play-tester was
+    asked it over which Cake Slice its last subject carried into the Turret): the choice
+    plays at once. Seed 4, turn 58: each of the three rows Orange may recycle into ends it."""
+    page = page_watch
+    raw = session_save(2, 4, _bound_to_end, seats=["human", "easy"])
+    s = saves.decode(raw).state
+    assert s.decision == "recycle" and s.turn_number == 58
+    open_saved(page, raw)
+    page.click('[data-action="recycle top"]')
+    page.wait_for_selector("#gameover[open]")
+    assert status(page).startswith("Game over")
+    assert not page.query_selector("#choices button.confirm-end")
+    page.assert_clean()
+
+
 def test_trivia_nights_second_card_button_names_the_card_on_top_now(page_watch):
     """Trivia Night takes two cards: the second "Take the Aperture Card" button named the
     card the first had taken (the bar was drawn again only when its actions changed)."""
