@@ -422,3 +422,45 @@ def test_a_suggestion_never_covers_the_choices_at_a_deploy_step_with_three_cards
           && r.top < n.bottom && n.top < r.bottom; }).map(b => b.textContent); }""")
     assert page.is_visible("#notice") and covered == [], covered
     page.assert_clean()
+
+
+def test_a_suggested_portal_gun_goes_on_to_where_the_portals_go(page_watch):
+    """Told to fire the Portal Gun, a play-tester was told nothing of where the Portals go:
+    the card's own choices are suggested at once once the card is played, as hard's trial
+    games played them, without being asked (or counted). Seed 1, turn 10: hard fires the
+    Gun with "Aperture Adventure" there (checked under CPython with the page's playouts)."""
+    from cakegame import bots
+    from ui import saves
+
+    def at_turn_ten(ses) -> bool:
+        s = ses.state
+        return s.turn_number == 10 and s.current_player == 0 and s.decision == "deploy"
+
+    raw = session_save(2, 1, at_turn_ten, seats=["human", "easy"])
+    s = saves.decode(raw).state
+    seed = (s.seed * 1_000_003 + s.turn_number * 7919 + 17) % (2**31)
+    assert str(bots.choose(s.view(0), "hard", seed=seed,
+                           iterations=bots.PLAYOUTS[2])) == "gun adventure"
+    page = page_watch
+    open_saved(page, raw, query="?botcap=0")
+    page.wait_for_selector("#btn-hint:not([disabled])")
+    assert ask_hint(page) == "gun adventure"
+    page.click(HINTED)
+    page.wait_for_function("document.getElementById('notice').textContent"
+                           ".startsWith(\"Suggested, as the card's action goes on: \")",
+                           timeout=60_000)
+    page.wait_for_selector(HINTED)
+    placed = page.get_attribute(HINTED, "data-action")
+    assert placed.startswith("portal "), placed
+    assert page.evaluate(HINTS_SAVED) == 1
+    n = page.locator("#log li").count()
+    page.click(HINTED)  # the first Portal; the second is suggested in turn
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {n}")
+    page.wait_for_function("document.getElementById('notice').textContent"
+                           ".startsWith(\"Suggested, as the card's action goes on: \")"
+                           f" && document.querySelector('{HINTED}') !== null"
+                           f" && document.querySelector('{HINTED}')"
+                           f".getAttribute('data-action') !== {json.dumps(placed)}",
+                           timeout=60_000)
+    assert page.evaluate(HINTS_SAVED) == 1
+    page.assert_clean()

@@ -21,6 +21,7 @@ from . import bots_bridge, labels
 from .dom import found, nothing_focused
 
 HINT_LEVEL = "hard"
+CARD_VERBS = {"play", "gun"}  # a suggestion of these may go on with the card's own choices
 TITLE = "Ask the hard computer player what it would do now (H)"
 
 
@@ -39,6 +40,7 @@ class Hints:
         self.plan: tuple[Any, list[tuple[str, str]], str] | None = None
         self.said = ""  # the sentence of the suggestion shown
         self.counted_for: Any = None  # the state the last hint counted was asked in
+        self.card_on = False  # the suggestion shown goes on with a card's own choices
 
     def wire(self) -> None:
         """Hook the button (call once at start-up)."""
@@ -56,6 +58,7 @@ class Hints:
         self.shown = None
         self.asking = None
         self.plan = None
+        self.card_on = False
 
     def why_not(self) -> str:
         """Why no hint can be asked now ("" if one can): the button's title when it is off."""
@@ -93,7 +96,7 @@ class Hints:
         self.asking = s
         asyncio.ensure_future(self._think(s))
 
-    async def _think(self, s: Any) -> None:
+    async def _think(self, s: Any, card_on: bool = False) -> None:
         from cakegame.bots.explain import (
             chambers_of,
             explain,
@@ -125,8 +128,13 @@ class Hints:
             return
         action = thinker.best()
         text = explain(thinker)
+        if card_on:
+            # Not asked: the card suggested goes on, as hard's trial games played it on.
+            text = text.replace("Suggested: ", "Suggested, as the card's action goes on: ", 1)
+        else:
+            self._counted(s)
         text += self._ending(s, str(action), text)
-        self._counted(s)
+        self.card_on = card_on or action.verb.value in CARD_VERBS
         self.shown = (s, str(action), chambers_of(action), plan_chambers(thinker))
         steps = plan_steps(thinker)
         if steps:
@@ -191,6 +199,8 @@ class Hints:
         goes on, and its next step, once it is the decision open, is shown at once."""
         plan = self.plan
         self.plan = None
+        if self._card_goes_on(before, text, now):
+            return
         if plan is None or plan[0] is not before or now.is_over:
             return
         from cakegame import Action
@@ -211,6 +221,25 @@ class Hints:
             return
         self.plan = (now, steps, plan[2])
         self._go_on(now, asked=False)
+
+    def _card_goes_on(self, before: Any, text: str, now: Any) -> bool:
+        """The player took a suggested card (deployed, or fired as the Portal Gun) or one of
+        its choices, and the card asks them more (where the Portals go, say): the next
+        choice is suggested at once, without being asked or counted, as hard's trial games
+        played it (a play-tester, told to fire the Gun, was told nothing of where). Whether
+        it was."""
+        shown = self.shown
+        if not (self.card_on and shown is not None and shown[0] is before
+                and shown[1] == text):
+            return False
+        self.card_on = False
+        if (now.is_over or now.current_player != before.current_player
+                or now.turn_number != before.turn_number
+                or now.decision in ("deploy", "move")):
+            return False  # the card is done: the next step is the player's to ask about
+        self.asking = now
+        asyncio.ensure_future(self._think(now, card_on=True))
+        return True
 
     def _go_on(self, s: Any, asked: bool) -> bool:
         """Show the plan's next step if it is the decision open in `s`; whether it was."""
