@@ -843,7 +843,7 @@ async ([action, letter]) => {
     flight: g.getAnimations().filter(a => a.playState === 'running').map(a => {
       const frames = a.effect.getKeyframes();
       return [xy(frames[0].transform || ''), xy(frames[frames.length - 1].transform || ''),
-              a.effect.getTiming().duration];
+              a.effect.getTiming().duration, Math.min(...frames.map(f => Number(f.opacity)))];
     }),
     floats: [...document.querySelectorAll('#fx > g')].map(g => {
       const frames = g.getAnimations()[0].effect.getKeyframes();
@@ -883,9 +883,12 @@ def test_losses_of_a_recycled_chamber_ride_with_it_and_leave_no_mark(page_watch,
     # a CSS transition does not run on an element just moved in the DOM), as long as the
     # losses take to ride along.
     assert len(seen["flight"]) == 1, seen
-    start, end, duration = seen["flight"][0]
+    start, end, duration, faintest = seen["flight"][0]
     assert start == pytest.approx(was, abs=0.2) and end == pytest.approx([x, y], abs=0.2)
     assert duration == 900
+    # Half seen through on its way, so the chambers it crosses keep their counts in sight
+    # (it hid them as the next person's decision came up: a phone play-tester).
+    assert faintest == pytest.approx(0.5), seen
     for start, end in seen["floats"]:
         assert start == pytest.approx(was, abs=0.2), seen
         assert end == pytest.approx([x, y - 45], abs=0.2), seen

@@ -20,6 +20,7 @@ PACES = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "step": 0.0}  # seconds befor
 DEFAULT_PACE = "normal"
 RISE_MS = 900  # a loss rises and fades
 TRAVEL_MS = 900  # a recycled chamber's flight (`fly`)
+TRAVEL_OPACITY = 0.5  # a recycled chamber's opacity half-way through its flight
 TRAVEL_EASING = "cubic-bezier(.4,0,.2,1)"  # the flight's easing there, so a loss keeps pace
 SHOWN = frozenset(("moved", "cake_moved", "subjects_destroyed", "cake_incinerated"))  # animated
 
@@ -137,7 +138,11 @@ def fly(element: Any, start: str, end: str) -> None:
         _still = reduced_motion()
     if _still:
         return
-    element.animate(js_object([{"transform": start}, {"transform": end}]),
+    # Half seen through at mid-flight: over the chambers it crosses it had hidden their
+    # counts as the next person's decision came up (a phone play-tester).
+    element.animate(js_object([{"transform": start, "opacity": 1},
+                               {"opacity": TRAVEL_OPACITY, "offset": 0.5},
+                               {"transform": end, "opacity": 1}]),
                     js_object({"duration": TRAVEL_MS, "easing": TRAVEL_EASING}))
 
 
