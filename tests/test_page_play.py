@@ -532,6 +532,35 @@ def test_a_phone_shows_the_chamber_a_recycle_takes_while_it_waits_for_its_confir
     page.assert_clean()
 
 
+def _orange_ends_turn_to_blue(ses) -> bool:
+    """Orange's last decision of a turn (seat 0, a recycle), which hands it to Blue."""
+    s = ses.state
+    if s.is_over or s.current_player != 0 or s.decision != "recycle":
+        return False
+    after = s.apply(s.legal_actions()[0])
+    return not after.is_over and after.current_player == 1 and after.turn == 1
+
+
+@pytest.mark.parametrize("asked", [True, False])
+def test_with_a_computer_at_the_table_a_turn_handed_to_a_person_waits_when_asked(
+        page_watch, asked):
+    """Two people and a computer at one screen: the setting "between people, ask before a
+    turn ends" was left out whenever a computer sat at the table, so Orange's turn, handed
+    to Blue, ended unasked (a play-tester). It waits when asked for, and not otherwise."""
+    page = page_watch
+    raw = session_save(3, 6, _orange_ends_turn_to_blue, seats=["human", "human", "easy"])
+    open_saved(page, raw, json.dumps({"confirm_people": asked, "confirm_end": True}))
+    action = str(saves.decode(raw).state.legal_actions()[0])
+    page.click(f'#choices [data-action="{action}"]')
+    if asked:
+        page.wait_for_selector("[data-confirm]")
+        assert status(page).endswith(": confirm the end of your turn, or go back")
+        page.click("[data-confirm]")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Blue')")
+    assert not page.locator("[data-confirm]").count()
+    page.assert_clean()
+
+
 def test_a_chamber_that_is_no_choice_says_why(page_watch):
     """A newcomer clicked a chamber without their Test Subjects at the move and read
     "Chamber M: from M is not possible now (...); the choices are: ...": not why. The

@@ -455,21 +455,29 @@ class App:
         stays undoable until then): "turn" when it hands the game to a computer's turn (or,
         between people, to the next person's), "game" when it ends the game (which cannot
         be taken back), or "" when it plays at once."""
-        people = all(k == "human" for k in self.session.seats)
-        # Between people only when asked for (Settings); `?botpace=` (tests, demos) plays
-        # without it unless `&confirm=1` asks for it against computers.
-        if self.settings.bot_pace_ms is None:
-            wanted = self.prefs.confirm_people if people else self.prefs.confirm_end
-        else:
-            wanted = self.settings.confirm and not people
-        if not wanted or not self.session.is_human(s.current_player):
+        session = self.session
+        people = all(k == "human" for k in session.seats)
+        if not session.is_human(s.current_player):
             return ""
-        after = self.session.would_leave(text)
+        after = session.would_leave(text)
         if after is None:
             return ""  # session.apply explains the refusal
+        # A turn handed to a person waits by the setting for people at one screen, one
+        # handed to a computer (and the game's end, with computers at the table) by the one
+        # for computers: the people's setting had been left out whenever a computer sat at
+        # the table (a play-tester: two of three people's turns ended unasked). Between
+        # people only when asked for (Settings); `?botpace=` (tests, demos) plays without
+        # it unless `&confirm=1` asks for it against computers.
+        to_person = people or (after.turn != s.turn and session.is_human(after.current_player))
+        if self.settings.bot_pace_ms is None:
+            wanted = self.prefs.confirm_people if to_person else self.prefs.confirm_end
+        else:
+            wanted = self.settings.confirm and not to_person
+        if not wanted:
+            return ""
         if after.is_over:
             return "" if self._bound_to_end() else "game"
-        if after.turn != s.turn and (people or not self.session.is_human(after.current_player)):
+        if after.turn != s.turn:
             return "turn"
         return ""
 
