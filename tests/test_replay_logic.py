@@ -519,6 +519,31 @@ def test_ending_names_the_last_action_and_what_it_did(game4: record.Record) -> N
                for t in endings), endings
 
 
+def test_an_ending_says_the_new_character_before_the_losses_it_may_cause() -> None:
+    """A Portal placed with a card for the Portal Gun puts the card on the pile; when it
+    covers Frankenturret's Cardboard Box the Turret is armed again and fires at once. The
+    result said only "...: 4 Purple Test Subjects destroyed in M by the Turret" (a
+    play-tester asked why): the new Character is said before the losses. A Character that
+    comes after the losses (a card's action, then the card put down) is left out."""
+    cases = [(2, 880, True), (2, 1215, True), (3, 4, False), (3, 18, False)]
+    for players, seed, before in cases:
+        s = cakegame.new_game(players=players, seed=seed)
+        rng = random.Random(seed)
+        states, actions = [s], []
+        while not s.is_over:
+            a = rng.choice(s.legal_actions())
+            actions.append(str(a))
+            s = s.apply(a)
+            states.append(s)
+        kinds = [e.kind.value for e in s.events]
+        assert "character" in kinds, (seed, kinds)
+        assert (kinds.index("character") < kinds.index("subjects_destroyed")) == before
+        text = story.ending(states, actions)
+        assert (" is now the active Character, " in text) == before, text
+        if before:
+            assert text.index("active Character") < text.index(" destroyed in "), text
+
+
 def test_a_replays_recycle_cut_short_by_the_end_is_told_as_begun() -> None:
     """The replay's last step said "Green recycles chamber A into the top row", and its lab
     showed A still at the old edge (a play-tester; the result and the log said it right):

@@ -122,7 +122,13 @@ def ending(states: list[Any], actions: list[str]) -> str | None:
         return None
     stays = recycle_cut_short(actions[-1], states[-1])
     said = choice_said(states[-2], actions[-1], states[-1])
-    events = [e for e in states[-1].events if e.kind in ENDING_EVENTS]
+    every = states[-1].events
+    # A new Character is told when pieces are lost after it, as they may be by its doing
+    # (a card put on the pile covers Frankenturret's Cardboard Box, and the Turret, armed
+    # again, fires: a play-tester read of the Turret firing with nothing said of why).
+    events = [e for i, e in enumerate(every) if e.kind in ENDING_EVENTS or (
+        e.kind is EventKind.CHARACTER
+        and any(later.kind is EventKind.SUBJECTS_DESTROYED for later in every[i + 1:]))]
     moved = [e for e in events if e.kind is EventKind.MOVED]
     if actions[-1].startswith("carry ") and moved:
         said = str(moved[0])
