@@ -190,3 +190,15 @@ def test_the_turrets_tip_says_what_the_decision_offers() -> None:
     reward = next(t for t, st, _ in walk() if "reward-turret" in guide.keys(t.key)
                   and st.decision == "reward")
     assert "leave it" in reward.text and "cannot stay" not in reward.text
+
+
+def test_the_first_character_in_force_is_explained_with_its_rule(shown: list) -> None:
+    """Under Underdog Protocol the fewest Test Subjects earn a chamber's rewards, which
+    undoes the activation tip's "strictly more": a learner met it with nothing said. The
+    first Character in force is told, with its rule, at the learner's next decision."""
+    [(tip, s, _)] = [x for x in shown if x[0].key == "character"]
+    card = s.character
+    assert card is not None
+    assert card.character_title in tip.text and card.character_text in tip.text
+    earlier = [x for x in shown if x[1].turn_number < s.turn_number]
+    assert all(x[1].character is None or x[0].key == "character" for x in earlier)

@@ -2,7 +2,7 @@
 
 The coach explains each step the first time the player meets it (deploying a card, the
 Portal Gun, a move and its single-subject bonus, carrying cake, activation and majority,
-each reward, the Cube, the Turret, recycling and the incinerator, and the two endings),
+the first Character in force, each reward, the Cube, the Turret, recycling and the incinerator, and the two endings),
 and points at the chambers it is talking about. It never decides and never changes the
 game: it reads the decision open now (`State.decision`) and the engine's own
 `legal_actions()`, so every tip appears exactly when the engine offers that step, and the
@@ -159,6 +159,19 @@ def _activate(s: Any, texts: list[str]) -> Tip | None:
                "earns anything.", points)
 
 
+def _character(s: Any, texts: list[str]) -> Tip | None:
+    """The first Character in force: its rule, which may undo what the tips taught (under
+    Underdog Protocol the fewest Test Subjects earn a chamber's rewards: a learner met it
+    with nothing said)."""
+    card = s.character
+    if card is None:
+        return None
+    return Tip("character", "A Character changes the rules",
+               f"The card on top of the discard pile is the active Character: {card.name}, "
+               f"“{card.character_title}”: {card.character_text} It holds for everyone "
+               "until another card covers it, and the Rule box names it.")
+
+
 def _reward(verb: str, key: str, title: str, text: str) -> Rule:
     def rule(s: Any, texts: list[str]) -> Tip | None:
         if s.decision not in ("reward", "turret_any") or verb not in _verbs(texts):
@@ -218,6 +231,7 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("bonus", _bonus),
     ("carry", _carry),
     ("activate", _activate),
+    ("character", _character),
     ("reward-subject", _reward("subject", "reward-subject", "Reward: a Test Subject",
                                "A Test Subject icon earns one Test Subject from your supply, "
                                "delivered to a new-edge chamber of your choice (never the one "
