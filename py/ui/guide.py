@@ -2,15 +2,15 @@
 
 The coach explains each step the first time the player meets it (deploying a card, the
 Portal Gun, a move and its single-subject bonus, carrying cake, activation and majority,
-the first Character in force, each reward, the Cube, the Turret, recycling and the incinerator, and the two endings),
-and points at the chambers it is talking about. It never decides and never changes the
-game: it reads the decision open now (`State.decision`) and the engine's own
-`legal_actions()`, so every tip appears exactly when the engine offers that step, and the
-chambers it points at are the ones the engine lists. Once every tip has been shown the game
-simply goes on as a normal game. A learner who acts before reading on still meets each step
-in time: the move is explained at its second step (where to) if its first went by under the
-welcome, and rewards offered together (a Cake Slice and the Turret) are one tip, since either
-may be collected first.
+the first Character in force, each reward, the Cube, the Turret, recycling and the
+incinerator, and the two endings), and points at the chambers it is talking about. It never
+decides and never changes the game: it reads the decision open now (`State.decision`) and
+the engine's own `legal_actions()`, so every tip appears exactly when the engine offers
+that step, and the chambers it points at are the ones the engine lists. Once every tip has
+been shown the game simply goes on as a normal game. A learner who acts before reading on
+still meets each step in time: the move is explained at its second step (where to) if its
+first went by under the welcome, and rewards offered together (a Cake Slice and the Turret)
+are one tip, since either may be collected first.
 
 What the coach has shown lives in the game's `ui["guide"]`, which the page saves, so the
 guide resumes after a reload:
