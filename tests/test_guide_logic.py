@@ -202,3 +202,20 @@ def test_the_first_character_in_force_is_explained_with_its_rule(shown: list) ->
     assert card.character_title in tip.text and card.character_text in tip.text
     earlier = [x for x in shown if x[1].turn_number < s.turn_number]
     assert all(x[1].character is None or x[0].key == "character" for x in earlier)
+
+
+def test_a_cards_action_paying_a_card_is_not_told_as_a_chambers_icon() -> None:
+    """Faithful Friend places the Cube and takes a card: the coach told "An Aperture Card
+    icon gives you the deck's top card" there (a play-tester). A card's action opens the
+    Cube's tip, whose words fit either, and leaves the icons' tips to an activation."""
+    from cakegame.content import CARD_IDS
+    from enginehelp import pos
+
+    s = pos(hands=[["cube"], []], deck=[c for c in CARD_IDS if c != "cube"])
+    s = s.apply("play cube")
+    assert s.decision == "reward" and s.phase == "deploy"
+    texts = [str(a) for a in s.legal_actions()]
+    assert s.pending.icons == "qa"  # the Cube, then a card
+    shown = guide.tip(s, texts, [k for k in guide.KEYS
+                                 if k not in ("reward-cube", "reward-card")])
+    assert shown is not None and guide.keys(shown.key) == ["reward-cube"], shown

@@ -172,9 +172,14 @@ def _character(s: Any, texts: list[str]) -> Tip | None:
                "until another card covers it, and the Rule box names it.")
 
 
-def _reward(verb: str, key: str, title: str, text: str) -> Rule:
+def _reward(verb: str, key: str, title: str, text: str, icon: bool = True) -> Rule:
+    """The tip of a reward; with `icon`, its words speak of a chamber's icon, so it waits
+    for an activation's rewards (a card's action paying the same, Faithful Friend's card
+    say, is no icon: "An Aperture Card icon gives you ..." stood there, a play-tester)."""
     def rule(s: Any, texts: list[str]) -> Tip | None:
         if s.decision not in ("reward", "turret_any") or verb not in _verbs(texts):
+            return None
+        if icon and s.phase == "deploy":
             return None
         if verb == "card":
             return Tip(key, title, text)
@@ -247,7 +252,8 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("reward-cube", _reward("cube", "reward-cube", "The Companion Cube",
                             "You may place the Companion Cube in any chamber, or leave it "
                             "where it is. A chamber holding the Cube earns nobody anything "
-                            "when it is activated: use it to spoil a rival's majority.")),
+                            "when it is activated: use it to spoil a rival's majority.",
+                            icon=False)),
     ("reward-turret", _turret),
     ("recycle", _recycle),
     ("endings", _endings),
