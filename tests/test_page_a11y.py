@@ -162,6 +162,30 @@ def test_the_rules_page_contents_are_fingertip_tall_and_always_in_reach(page_wat
         .getBoundingClientRect(); return r.top >= -1 && r.top < innerHeight / 2; }""")
 
 
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_the_rules_pictures_stay_readable_on_a_phone(page_watch):
+    """Fitted to a phone's width, the worked turn's fifteen chambers were 29 px wide and
+    their counts unreadable (a play-tester): each picture keeps a readable size and scrolls
+    sideways in its own box, the page itself does not, and the worked turn's pictures open
+    on their old edge, where the rows meet and the turn happens."""
+    page = page_watch
+    page.goto("rules.html", wait_ready=False)
+    seen = page.evaluate("""() => [...document.querySelectorAll('.rules-figure')].map(f => {
+      const hexes = [...f.querySelectorAll('.chamber .hex')].map(h => h.getBoundingClientRect());
+      const box = f.getBoundingClientRect();
+      const shown = hexes.filter(r => r.left >= box.left - 1 && r.right <= box.right + 1);
+      const right = Math.max(...hexes.map(r => r.right));
+      return {turn: f.classList.contains('turn'), width: Math.min(...hexes.map(r => r.width)),
+              shown: shown.length, rightmost: shown.some(r => r.right === right)};
+    })""")
+    assert len(seen) == 3 and sum(f["turn"] for f in seen) == 2, seen
+    assert all(f["width"] >= 60 and f["shown"] >= 3 for f in seen), seen
+    assert all(f["rightmost"] for f in seen if f["turn"]), seen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page_watch.assert_clean()
+
+
 def test_the_incinerator_names_each_division_for_a_screen_reader(page_watch):
     """The cake incinerator's counts stand beside colour chips: a screen reader heard
     "Cake incinerator: 0/8 0/8 0/8". Each count now comes with its division's name."""

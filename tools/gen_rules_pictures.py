@@ -226,10 +226,10 @@ def example() -> str:
         f"<p>Turn {start.turn_number} of a two-player game (seed {EXAMPLE_SEED}) between "
         f"the computer's medium players, {name} to play. Each line is the game's own "
         "description of one decision, in order.</p>",
-        '<figure class="rules-figure">', before_svg,
+        '<figure class="rules-figure turn">', before_svg,
         f"<figcaption>Before: {name} is to play.</figcaption></figure>",
         f'<ol class="rules-steps">\n{items}\n</ol>',
-        '<figure class="rules-figure">', after_svg,
+        '<figure class="rules-figure turn">', after_svg,
         "<figcaption>After: the chambers the turn changed are outlined. The activated "
         "chamber was recycled to a new edge, with its other face up.</figcaption></figure>",
         "</section>",
