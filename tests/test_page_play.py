@@ -409,9 +409,8 @@ def test_a_move_that_ends_the_game_waits_for_a_confirm_too(page_watch):
 def _bound_to_end(ses) -> bool:
     """Orange (seat 0) to choose, every choice ends the game, and nothing to take back."""
     s = ses.state
-    if s.is_over or s.current_player != 0 or ses.can_undo() or len(ses.legal_texts()) < 2:
-        return False
-    return all(ses.would_leave(t).is_over for t in ses.legal_texts())
+    return (not s.is_over and s.current_player == 0 and len(ses.legal_texts()) >= 2
+            and ses.bound_to_end())
 
 
 def test_no_confirm_when_every_choice_ends_the_game(page_watch):

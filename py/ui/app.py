@@ -476,23 +476,13 @@ class App:
         if not wanted:
             return ""
         if after.is_over:
-            return "" if self._bound_to_end() else "game"
+            # Not when it ends whatever the person chooses and nothing can be taken back:
+            # "go back" would lead nowhere (a play-tester, whose last subject another's
+            # card had pushed into the Turret, was asked to confirm the cake it carried).
+            return "" if session.bound_to_end() else "game"
         if after.turn != s.turn:
             return "turn"
         return ""
-
-    def _bound_to_end(self) -> bool:
-        """Whether the game ends whatever the person chooses now, and nothing of their turn
-        can be taken back: a confirm would offer a "go back" that leads nowhere (a
-        play-tester, whose last subject another's card had pushed into the Turret, was
-        asked to confirm which Cake Slice it carried there)."""
-        if self.session.can_undo():
-            return False
-        for other in self.session.legal_texts():
-            after = self.session.would_leave(other)
-            if after is None or not after.is_over:
-                return False
-        return True
 
     def _losing_warning(self, s: Any, text: str) -> str:
         """The warning before a move that ends the game with the person playing it beaten

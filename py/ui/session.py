@@ -168,6 +168,14 @@ class Session:
                     return after
         return None
 
+    def bound_to_end(self) -> bool:
+        """Whether every choice now ends the game and nothing of the turn can be taken back
+        (so there is nothing to confirm: the page plays the choice at once)."""
+        if self.can_undo():
+            return False
+        return all((after := self.would_leave(other)) is not None and after.is_over
+                   for other in self.legal_texts())
+
     def would_leave(self, text: str) -> Any | None:
         """The state `text` would leave, not played (None if the engine refuses it)."""
         return None if self.state is None else self._would_leave(self.state, text)
