@@ -126,9 +126,10 @@ def ending(states: list[Any], actions: list[str]) -> str | None:
     # A new Character is told when pieces are lost after it, as they may be by its doing
     # (a card put on the pile covers Frankenturret's Cardboard Box, and the Turret, armed
     # again, fires: a play-tester read of the Turret firing with nothing said of why).
-    events = [e for i, e in enumerate(every) if e.kind in ENDING_EVENTS or (
-        e.kind is EventKind.CHARACTER
-        and any(later.kind is EventKind.SUBJECTS_DESTROYED for later in every[i + 1:]))]
+    last_loss = max((i for i, e in enumerate(every) if e.kind is EventKind.SUBJECTS_DESTROYED),
+                    default=-1)
+    events = [e for i, e in enumerate(every) if e.kind in ENDING_EVENTS
+              or (e.kind is EventKind.CHARACTER and i < last_loss)]
     moved = [e for e in events if e.kind is EventKind.MOVED]
     if actions[-1].startswith("carry ") and moved:
         said = str(moved[0])
