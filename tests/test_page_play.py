@@ -146,6 +146,34 @@ def test_new_game_over_a_saved_one_asks_first(page_watch, query):
     page_watch.assert_clean()
 
 
+def test_back_to_the_game_closes_the_rules_tab_the_game_opened(page_watch):
+    """The rules open in a tab of their own; their "Back to the game" closes that tab
+    while the game's tab is open, instead of loading a second copy of the game (Python
+    starting again for many seconds beside the first: a play-tester). Opened on its own,
+    the rules page's link goes to the game as any link does."""
+    page_watch.goto("index.html?players=2&seed=3&pass=0")
+    page_watch.click("#btn-new")
+    with page_watch.context.expect_page() as opened:
+        page_watch.click("#ng-rules")
+    rules = opened.value
+    rules.wait_for_load_state()
+    rules.wait_for_timeout(300)  # the game's tab answers on the channel
+    with rules.expect_event("close", timeout=5_000):
+        rules.click("header a[data-back-to-game]")
+    assert rules.is_closed() and not page_watch.page.is_closed()
+    # The rules reached from another page of the tab: there is a page to go back to, and
+    # the link goes to the game as any link does.
+    alone = page_watch.context.new_page()
+    alone.goto(page_watch.url.split("index.html")[0] + "rules.html")
+    alone.goto(alone.url + "#pictures")
+    alone.wait_for_timeout(300)
+    with alone.expect_navigation():
+        alone.click("footer a[data-back-to-game]")
+    assert alone.url.endswith("/index.html")
+    alone.close()
+    page_watch.assert_clean()
+
+
 def test_new_game_after_a_return_visit_is_set_up_like_the_game_on_the_table(page_watch):
     """A returning player's New game (the saved game resumed from a plain address, as after
     a reload or another visit) opens the form with that game's players, names and seats,

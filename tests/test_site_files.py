@@ -125,7 +125,8 @@ def test_index_scripts_are_fetched_in_parallel_and_run_in_order():
     PyScript's module: boot.js first, so it hears every event of the start."""
     scripts = [a for t, a in _page().tags if t == "script" and a.get("src", "").startswith(
         "./js/")]
-    assert [a["src"] for a in scripts] == ["./js/boot.js", "./js/rescue.js", "./js/early.js"]
+    assert [a["src"] for a in scripts] == ["./js/boot.js", "./js/rescue.js", "./js/early.js",
+                                          "./js/tabs.js"]
     for attrs in scripts:
         assert "defer" in attrs and "async" not in attrs, attrs
     srcs = [a.get("src") for t, a in _page().tags if t == "script"]
