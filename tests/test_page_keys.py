@@ -689,3 +689,36 @@ def test_a_new_game_is_told_to_a_screen_reader(page_watch):
     assert heard in ("A new game of 2 players, Ann and Bo: Ann plays first.",
                      "A new game of 2 players, Ann and Bo: Bo plays first."), heard
     page.assert_clean()
+
+
+TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+FOCUSED_IN_VIEW = """
+() => { const g = document.activeElement && document.activeElement.closest('.chamber');
+        if (!g) return null;
+        const r = g.querySelector('.hex').getBoundingClientRect();
+        const w = document.getElementById('lab-wrap').getBoundingClientRect();
+        return [g.dataset.letter, r.left >= w.left - 1 && r.right <= w.right + 1
+                && r.top >= w.top - 1 && r.bottom <= w.bottom + 1]; }
+"""
+
+
+def test_on_a_phone_the_chamber_the_keys_focus_comes_into_the_lab_s_window(page_watch):
+    """A phone's window onto the lab shows a few chambers: the chamber the keys focus (the
+    decision's default, an arrow's, Home's or End's) is brought into it, so Enter never
+    plays a chamber out of sight (a keyboard play-tester: End focused a chamber past the
+    window's edge, and a default choice sat out of view)."""
+    page_watch.set_viewport_size({"width": 390, "height": 844})
+    page_watch.goto("index.html?players=3&seed=5&pass=0")
+    wide = page_watch.evaluate("() => { const w = document.getElementById('lab-wrap');"
+                               " return w.scrollWidth > w.clientWidth + 1; }")
+    assert wide  # the lab is wider than its window on a phone: the test means something
+    seen = set()
+    for key in ("End", "Home", "End", "ArrowLeft", "ArrowUp", "ArrowLeft", "ArrowDown",
+                "Home", "ArrowRight", "ArrowRight", "ArrowDown"):
+        press(page_watch, key)
+        page_watch.evaluate(TWO_FRAMES)  # the window moves at the next frame
+        letter, inside = page_watch.evaluate(FOCUSED_IN_VIEW)
+        assert inside, (key, letter)
+        seen.add(letter)
+    assert len(seen) >= 4
+    page_watch.assert_clean()

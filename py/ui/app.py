@@ -251,6 +251,7 @@ class App:
         self._on(log, "focusout", lambda e: self.board.flash(""))
         self.labview = LabView(by_id("lab-wrap"), self._on)
         self.labview.board = self.board
+        self._on("lab-wrap", "focusin", self._lab_focus)
         self.hint.wire()
         self.access.wire()
 
@@ -730,6 +731,20 @@ class App:
             return
         el = target.closest(".tray-card[data-card]")
         self.panels.point_hand_card(el.getAttribute("data-card") if found(el) else None)
+
+    def _lab_focus(self, event: Any) -> None:
+        """A chamber (or a landing place) focused by the keys comes into view; a finger's
+        or a mouse's focus leaves the window where the player put it."""
+        target = event.target
+        if self.access.pointer or not found(target) or not hasattr(target, "closest"):
+            return
+        ghost = target.closest(".ghost[data-action]")
+        if found(ghost):
+            self.labview.keep_in_view(f"ghost:{ghost.getAttribute('data-action')}")
+            return
+        chamber = target.closest(".chamber[data-letter]")
+        if found(chamber):
+            self.labview.keep_in_view(str(chamber.getAttribute("data-letter")))
 
     def _log_point(self, event: Any) -> None:
         """A log entry pointed at (hover, focus, tap): light up its chambers on the board."""

@@ -125,6 +125,31 @@ def reveal(side: str, hidden: list[tuple[float, float]], win: Window, half_w: fl
     return (start, float(win.top)) if horizontal else (float(win.left), start)
 
 
+def nearest_start(span: tuple[float, float], start: float, size: float, full: float,
+                  pad: float = 8.0) -> float:
+    """Where a window (`size` wide, now at `start`, over content `full` wide) should start
+    along one axis to show one chamber's span (from, to): where it is if the span is in
+    view, else moved the least that shows it, padded (the whole span's start when it is
+    wider than the window).
+
+    >>> nearest_start((500, 580), 0, 300, 1000)
+    288.0
+    >>> nearest_start((100, 180), 0, 300, 1000)
+    0.0
+    >>> nearest_start((10, 90), 200, 300, 1000)
+    2.0
+    """
+    lo, hi = span
+    top = max(0.0, full - size)
+    if lo >= start and hi <= start + size:
+        return float(start)
+    if lo < start or hi - lo > size - 2 * pad:
+        at = lo - pad
+    else:
+        at = hi + pad - size
+    return max(0.0, min(float(at), top))
+
+
 def best_start(spans: list[tuple[float, float]], start: float, size: float,
                full: float, pad: float = 8.0,
                lab: list[tuple[float, float]] | None = None) -> float | None:

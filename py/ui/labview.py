@@ -59,6 +59,7 @@ class LabView:
         self.fit_back = False  # the middle zoom button says "Actual size" (else "Fit")
         self.want: tuple[str, ...] = ()  # chambers to bring into view at the next frame
         self.follow_due = False
+        self.keep: str | None = None  # a chamber focused by keys: into view at the next frame
         self.choices: tuple[str, ...] = ()  # chambers the player may choose now
         self.placed = False  # the window has been placed on this game's lab
         self.frame_due = False
@@ -225,16 +226,28 @@ class LabView:
                 out.append((ox + spot[0] * k, oy + spot[1] * k))
         return out
 
+    def keep_in_view(self, name: str) -> None:
+        """Chamber `name` (or "ghost:<action>") took the focus from the keys: the window
+        moves the least that shows it, after any following of the redraw. A phone's
+        window, which shows a few chambers, had left the focused default choice out of
+        sight, where Enter would play it, and the arrow keys walked out of view (a
+        keyboard play-tester)."""
+        self.keep = name
+        self._soon()
+
     def _follow_now(self, *_: Any) -> None:
         self.frame_due = False
         geo = self._measure()
+        keep, self.keep = self.keep, None
         if geo is None:
             self._mark()
             return
+        left: float | None = None
+        top: float | None = None
+        half_w = drawing.W / 2 * self.scale
+        half_h = drawing.R * self.scale
         if self.follow_due and not self.fit and self.drag is None:
             self.follow_due = False
-            half_w = drawing.W / 2 * self.scale
-            half_h = drawing.R * self.scale
             points = self._points(self.want)
             lab = self._points(self.board.letters())
             # An instant jump: a smooth scroll would leave the chambers half in view for a
@@ -245,14 +258,25 @@ class LabView:
             top = edges.best_start([(y - half_h, y + half_h) for _, y in points],
                                    geo.top, geo.height, geo.full_height,
                                    lab=[(y - half_h, y + half_h) for _, y in lab])
-            if left is not None or top is not None:
-                if left is not None:
-                    self.wrap.scrollLeft = left
-                if top is not None:
-                    self.wrap.scrollTop = top
-                self._scrolled()
-                return
-        self._mark()
+        if keep is not None and not self.fit and self.drag is None:
+            for x, y in self._points((keep,)):
+                left = edges.nearest_start((x - half_w, x + half_w),
+                                           geo.left if left is None else left,
+                                           geo.width, geo.full_width)
+                top = edges.nearest_start((y - half_h, y + half_h),
+                                          geo.top if top is None else top,
+                                          geo.height, geo.full_height)
+        moved = False
+        if left is not None and abs(left - geo.left) > 0.5:
+            self.wrap.scrollLeft = left
+            moved = True
+        if top is not None and abs(top - geo.top) > 0.5:
+            self.wrap.scrollTop = top
+            moved = True
+        if moved:
+            self._scrolled()
+        else:
+            self._mark()
 
     def _scrolled(self, *_: Any) -> None:
         """The panel scrolled (a pan, a marker, a follow): the markers follow, from the
