@@ -1204,6 +1204,21 @@ def test_hidden_choices_are_counted_by_the_side_they_lie_beyond():
     assert not any(edges.hidden_sides([(500, 150)], win, 40, 40).values())
 
 
+def test_a_chamber_focused_by_keys_is_shown_by_the_least_move_of_the_window():
+    from ui import edges
+    # In view: the window stays, even at its edge.
+    assert edges.nearest_start((300, 380), 300, 400, 1500) == 300.0
+    assert edges.nearest_start((620, 700), 300, 400, 1500) == 300.0
+    # Past the right edge: the window's right edge moves just past it (padded); past the
+    # left, its left edge does; never beyond the content.
+    assert edges.nearest_start((700, 780), 300, 400, 1500) == 388.0
+    assert edges.nearest_start((100, 180), 300, 400, 1500) == 92.0
+    assert edges.nearest_start((0, 80), 300, 400, 1500) == 0.0
+    assert edges.nearest_start((1420, 1500), 300, 400, 1500) == 1100.0
+    # Wider than the window: its start is shown.
+    assert edges.nearest_start((600, 1100), 0, 400, 1500) == 592.0
+
+
 def test_a_marker_brings_the_nearest_hidden_choices_into_view():
     from ui import edges
     win = edges.Window(left=300, top=0, width=400, height=300, full_width=1500, full_height=300)
