@@ -80,6 +80,9 @@ CANDIDATES = 6  # plans compared at a move decision
 PRIOR_WEIGHT = 2.0  # medium's judgement counts as this many playouts
 UCB_C = 0.35
 MAX_PLAYOUT_ACTIONS = 400
+# A trial game stops when the turn has come back to hard this many times (one round of the
+# others' turns; `bench/variants.py` measures two).
+ROUNDS = 1
 # With at least this many players, every decision of hard's own turn first looks for a
 # line that ends the game now with hard among the winners (`finish.win_now`) and plays it:
 # hard's candidates are medium's few best plans, which can miss such a line. Two-player
@@ -260,10 +263,11 @@ class Search:
             st = st.apply_unchecked(step)
         guard = 0
         n = st.players
+        back = self.start_turn + (ROUNDS - 1) * n  # hard's last turn the trial game plays
         while not st.is_over and guard < MAX_PLAYOUT_ACTIONS:
-            if st.turn == me and st.turn_number > self.start_turn and st.phase == "deploy":
+            if st.turn == me and st.turn_number > back and st.phase == "deploy":
                 break
-            if st.turn == me and st.turn_number >= self.start_turn + n:
+            if st.turn == me and st.turn_number >= back + n:
                 break
             who = st.current_player
             view = st.view(who)
