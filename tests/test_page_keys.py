@@ -10,7 +10,7 @@ import statistics
 import cakegame
 import pytest
 from keyhelp import ACTIVE, HUMAN_TURN, OPTIONS, READY, over, press, wait_redraw
-from playhelp import saved_game, status
+from playhelp import open_saved, saved_game, session_save, status
 from ui import commands, keynav, labels, speech
 
 CARDS = {c.id: c.name for c in cakegame.CARDS}
@@ -721,4 +721,33 @@ def test_on_a_phone_the_chamber_the_keys_focus_comes_into_the_lab_s_window(page_
         assert inside, (key, letter)
         seen.add(letter)
     assert len(seen) >= 4
+    page_watch.assert_clean()
+
+
+def test_step_by_step_next_move_keeps_the_focus_and_each_move_is_told(page_watch):
+    """At the step-by-step pace, Enter on "Next move" plays one computer move, tells it,
+    and leaves the focus on "Next move" for the next one (it went with each move, and a
+    step cost two Shift+Tabs and an Enter, told nothing: a keyboard play-tester)."""
+    raw = session_save(2, 5, lambda ses: ses.state.turn == 1 and ses.state.phase == "deploy",
+                       seats=["human", "medium"])
+    open_saved(page_watch, raw, '{"pace": "step"}')
+    page_watch.wait_for_function("document.activeElement.id === 'bot-step'", timeout=10_000)
+    told = []
+    for _ in range(3):
+        game = json.loads(page_watch.evaluate("localStorage.getItem('cakegame.save')"))
+        if game["game"]["turn"] != 1:
+            break
+        before = page_watch.evaluate(READY)
+        said = page_watch.inner_text("#announce")
+        press(page_watch, "Enter")
+        wait_redraw(page_watch, before)
+        page_watch.wait_for_function(
+            "said => document.getElementById('announce').innerText !== said", arg=said,
+            timeout=10_000)
+        told.append(page_watch.inner_text("#announce"))
+        if json.loads(page_watch.evaluate("localStorage.getItem('cakegame.save')")
+                      )["game"]["turn"] == 1:
+            page_watch.wait_for_function("document.activeElement.id === 'bot-step'",
+                                         timeout=10_000)
+    assert told and all(t.startswith("Blue") for t in told), told
     page_watch.assert_clean()

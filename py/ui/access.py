@@ -132,6 +132,11 @@ class Access:
                                             viewer=speech.person(self.app.session.seats))
         told = self.announcer.action(name, bot, before.turn_number, sentences,
                                      owner=before.names[before.turn])
+        if bot and self._stepping():
+            # Step by step, each move is told as it is shown, even one that changes nothing
+            # told ("Blue finishes deploying cards"): the whole turn, told at its end, had
+            # left a screen reader silent through every "Next move".
+            self.say(speech.join(sentences) if sentences else before.describe(text))
         if not bot:
             self.heard = []  # a person's own action: the others' news starts again after it
         if told:
@@ -160,7 +165,10 @@ class Access:
             self.status_live = live
         seat = None if state.is_over else state.current_player
         told = self.announcer.flush(seat, bot_now, None if seat is None else state.turn_number)
-        if told:
+        if told and self._stepping():
+            self.news = told  # each of its moves was told as it came; `a` tells it again
+            self.heard.append(told)
+        elif told:
             self._told(told)
         confirming = getattr(self.app, "confirming", None)
         key = (id(state), deciding, self.app.selected, confirming)
@@ -175,8 +183,29 @@ class Access:
                 # at the top bar (a keyboard play-tester). The choices bar, which says who
                 # is playing, holds it until the person's next decision takes it.
                 self._focus(by_id("choices"))
+        step_button = by_id("bot-step")
+        if (not deciding and not self.pointer and getattr(self.app, "step_waiter", None)
+                is not None and found(step_button) and self._focus_free()):
+            # Step by step: "Next move" keeps the focus from one move to the next (it went
+            # with each move, and every step cost two Shift+Tabs and an Enter).
+            self._focus(step_button)
         if self.command_open:
             self._fill_command()
+
+    def _stepping(self) -> bool:
+        """The computer players' moves are shown one press of "Next move" at a time."""
+        app = self.app
+        return (getattr(app.prefs, "pace", "") == "step"
+                and getattr(app.animator, "fixed_s", None) is None)
+
+    @staticmethod
+    def _focus_free() -> bool:
+        """The focus is nowhere the player put it: on the page, or in the choices bar that
+        holds it while the computers play."""
+        if nothing_focused():
+            return True
+        active = document.activeElement
+        return found(active) and getattr(active, "id", "") == "choices"
 
     # ---- board order and focus -------------------------------------------------------------
     def _arrange(self) -> None:
