@@ -9,7 +9,8 @@
  * A click on the pictured lab before then is refused in words (#notice), never dropped.
  *
  * window.cakeEarly = {form: bool (the form was opened here), picture: bool, values: {field:
- * value} for the fields the player changed, start: bool, rows: index.html's seat rows}.
+ * value} for the fields the player changed, start: bool, rows: index.html's seat rows,
+ * shown: the element the opened form focused first (focus elsewhere is the player's)}.
  * Runs once the body is parsed (defer). See docs/architecture.md, "Before Python".
  */
 (function () {
@@ -23,7 +24,7 @@
   var ALLOWED = /^(g|use|polygon|polyline|path|circle|ellipse|rect|line|text|tspan|title)$/;
 
   var early = (window.cakeEarly = { form: false, picture: false, values: {}, start: false,
-    rows: [], taken: false });
+    rows: [], taken: false, shown: null });
   var root = document.documentElement;
   if (root.dataset.boot !== "loading") return;  // file:// or already failed
 
@@ -209,6 +210,7 @@
     // show() focuses the form's first field, which would scroll the page under the form.
     var x = window.scrollX, y = window.scrollY;
     try { dialog.show(); } catch (e) { dialog.setAttribute("open", ""); }
+    early.shown = document.activeElement;  // the form's first focus: moved from, the player's
     window.scrollTo(x, y);
     dialog.classList.add("early");
     early.form = true;

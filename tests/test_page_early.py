@@ -83,6 +83,35 @@ def test_a_new_player_fills_the_form_while_python_loads_and_the_game_starts_with
         f"The same deal for anyone, at this address: {site_url}index.html?")
 
 
+def test_the_form_s_focus_stays_where_the_player_put_it_when_python_takes_over(
+        page, site_url):
+    """A keyboard player part-way down the form while Python loads keeps their place: the
+    page's own dialog, opened over it, had moved the focus to the player count (a keyboard
+    play-tester lost it on "Who plays Blue"). Not moved, the focus goes to the count."""
+    held = Held(page)
+    page.goto(site_url)
+    page.locator("#newgame").wait_for(state="visible")
+    page.focus("#ng-seats .ng-seat >> nth=1 >> .ng-kind")
+    page.keyboard.press("ArrowDown")  # a choice made by keys, the focus left on it
+    chosen = page.input_value("#ng-seats .ng-seat >> nth=1 >> .ng-kind")
+    held.release()
+    _ready(page)
+    page.wait_for_function("document.getElementById('newgame').open "
+                           "&& !document.getElementById('newgame').classList.contains('early')",
+                           timeout=BOOT_MS)
+    assert page.evaluate("document.activeElement.classList.contains('ng-kind')"
+                         " && document.activeElement.closest('.ng-seat') === "
+                         "document.querySelectorAll('#ng-seats .ng-seat')[1]")
+    assert page.input_value("#ng-seats .ng-seat >> nth=1 >> .ng-kind") == chosen
+    # Left where the form put it, the focus goes to the player count, as it did.
+    page.goto(site_url)
+    _ready(page)
+    page.wait_for_function("document.getElementById('newgame').open "
+                           "&& !document.getElementById('newgame').classList.contains('early')",
+                           timeout=BOOT_MS)
+    page.wait_for_function("document.activeElement.matches('input[name=players]:checked')")
+
+
 def test_a_returning_player_sees_the_last_board_before_python_and_it_matches(
         page, site_url, artifacts):
     page.goto(site_url + "index.html?players=3&seed=11&pass=0")

@@ -26,6 +26,7 @@ class Early:
     picture: bool = False
     start: bool = False
     values: dict[str, Any] = field(default_factory=dict)
+    focus: Any = None  # the form's element the player had the focus on, if any
 
 
 def take() -> Early:
@@ -49,11 +50,16 @@ def take() -> Early:
         start.disabled = False
         start.textContent = "Start the game"
     dialog = by_id("newgame")
+    active = window.document.activeElement
+    shown = getattr(raw, "shown", None)
+    moved = not (found(shown) and found(active) and bool(active.isSameNode(shown)))
+    focus = (active if bool(raw.form) and moved and found(active) and dialog.contains(active)
+             else None)
     if bool(raw.form) and dialog.open:
         dialog.close()
     dialog.classList.remove("early")
     return Early(form=bool(raw.form), picture=bool(raw.picture), start=bool(raw.start),
-                 values=values)
+                 values=values, focus=focus)
 
 
 def _event(name: str) -> Any:
@@ -86,3 +92,10 @@ def restore(early: Early) -> None:
     if "first" in v:
         by_id("ng-first").value = str(v["first"])
     by_id("ng-form").dispatchEvent(_event("input"))
+    # The focus where the player had it: the dialog, opened again, had moved it to the
+    # player count, and a player part-way down the form lost their place (a keyboard
+    # play-tester).
+    el = early.focus
+    if el is not None and found(el) and bool(el.isConnected) and not bool(
+            getattr(el, "disabled", False)):
+        el.focus()
