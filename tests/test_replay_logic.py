@@ -292,6 +292,21 @@ def test_replay_events_say_what_changed(game4: record.Record) -> None:
     assert r.events(0) == r.setup()
 
 
+def test_replay_news_leaves_out_the_action_s_own_sentence(game4: record.Record) -> None:
+    """The replay shows the action's sentence, then what it did: a deploy's event that
+    repeats the sentence is not told a second time."""
+    r = replay.Replay(game4)
+    twice = [k for k in range(1, r.length + 1)
+             if r.steps()[k - 1].sentence in r.events(k)]
+    assert twice  # the engine's events do repeat some actions' sentences
+    for k in twice:
+        assert r.steps()[k - 1].sentence not in r.news(k)
+        assert r.news(k) == [e for e in r.events(k) if e != r.steps()[k - 1].sentence]
+    k = next(k for k in range(1, r.length + 1) if r.steps()[k - 1].sentence not in r.events(k))
+    assert r.news(k) == r.events(k)
+    assert r.news(0) == r.setup()
+
+
 def test_a_replay_mid_game_names_only_the_cards_the_person_took(game4: record.Record) -> None:
     """A replay opened while the game goes on told every card a computer drew ("Ed takes
     Companion Cube as a bonus"), which the game hides; once the game is over, it names

@@ -187,6 +187,14 @@ class Replay:
         over = self.states[-1].is_over
         return [str(e) for e in (state.events if over else told(state, person(self.record.seats)))]
 
+    def news(self, k: int | None = None) -> list[str]:
+        """`events(k)` less the action's own sentence, which the replay shows (and a screen
+        reader hears) just before them: "Orange deploys Curiosity Core to fire the Portal
+        Gun" was told twice in a row (a keyboard play-tester)."""
+        k = self.pos if k is None else k
+        own = self.steps()[k - 1].sentence.rstrip(". ") if 1 <= k <= self.length else None
+        return [e for e in self.events(k) if e.rstrip(". ") != own]
+
     def setup(self) -> list[str]:
         """How the game began, in words: who plays first, where each division stands, the
         Portals and the deck (the replay's news box stood empty there)."""

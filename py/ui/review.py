@@ -247,7 +247,7 @@ class ReviewDialog:
         said = "The lab as the game began." if step is None else step.sentence
         if step is None and self.source == "link":
             said += " " + r.stands()
-        events = r.events()
+        events = r.news()
         # The last action shows who won after it; a screen reader hears that in the events'
         # words, last, after the losses that ended the game (it heard it first, then again).
         shown = said
