@@ -732,6 +732,10 @@ def test_step_by_step_next_move_keeps_the_focus_and_each_move_is_told(page_watch
                        seats=["human", "medium"])
     open_saved(page_watch, raw, '{"pace": "step"}')
     page_watch.wait_for_function("document.activeElement.id === 'bot-step'", timeout=10_000)
+    # h in a computer's turn answers in words (it was silent).
+    press(page_watch, "h")
+    page_watch.wait_for_function("document.getElementById('announce').innerText === "
+                                 "'No suggestion now: a computer player decides now.'")
     told = []
     for _ in range(3):
         game = json.loads(page_watch.evaluate("localStorage.getItem('cakegame.save')"))

@@ -80,7 +80,12 @@ class Hints:
     def ask(self, by_key: bool = False) -> None:
         """Work out a suggestion for the person deciding now (the button, or the H key)."""
         s = self.app.state
-        if s is None or self.why_not():
+        why = self.why_not()
+        if s is None or why:
+            if by_key:
+                # The key answers in words, as `u` does (it was silent: a keyboard
+                # play-tester pressed it in a computer's turn and heard nothing).
+                self.app.access.say(f"No suggestion now: {why[0].lower()}{why[1:].rstrip('…')}.")
             return
         self.by_key = by_key
         if self.shown is not None and self.shown[0] is s:
