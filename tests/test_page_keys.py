@@ -582,6 +582,28 @@ def test_a_dialog_opened_from_the_menu_gives_the_focus_back_to_more(page_watch, 
     page.assert_clean()
 
 
+def test_tab_out_of_the_more_menu_closes_it(page_watch):
+    """Tab past the menu's last item closes it, as a click elsewhere does (it stayed open
+    over the Divisions panel: a keyboard play-tester); Tab within it keeps it open."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=23&seats=human,medium&pass=0")
+    page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
+    page.focus("#more summary")
+    press(page, "Enter")
+    page.wait_for_selector("#more[open]")
+    inside = page.evaluate("() => [...document.querySelectorAll("
+                           "'#more .more-menu button, #more .more-menu a')]"
+                           ".filter(e => e.offsetParent !== null && !e.disabled).length")
+    assert inside >= 2
+    press(page, "Tab")
+    assert page.evaluate("document.getElementById('more').open")
+    for _ in range(inside):
+        press(page, "Tab")
+    page.wait_for_function("!document.getElementById('more').open", timeout=5_000)
+    assert not page.evaluate("document.getElementById('more').contains(document.activeElement)")
+    page.assert_clean()
+
+
 def test_a_tells_again_every_computer_turn_since_the_person_s_last_decision(page_watch):
     """With three players A told again only the last computer's turn: the one before had
     gone (a screen-reader play-tester). It tells everything since the person's last

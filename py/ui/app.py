@@ -226,6 +226,7 @@ class App:
         self._on("btn-prefs", "click", lambda e: self.open_prefs())
         self.kept = KeptView(self.saver.store, self._on, self.open_kept)
         self._on("more", "toggle", lambda e: self.kept.refresh())
+        self._on("more", "focusout", self._more_left)
         self._on("prefs-close", "click", lambda e: dialogs.close("prefs"))
         self._on("pref-confirm", "change", lambda e: self.set_pref(
             "confirm_end", bool(e.target.checked)))
@@ -731,6 +732,16 @@ class App:
             return
         el = target.closest(".tray-card[data-card]")
         self.panels.point_hand_card(el.getAttribute("data-card") if found(el) else None)
+
+    @staticmethod
+    def _more_left(event: Any) -> None:
+        """The focus left the open More menu for another control (a Tab past its last
+        item): the menu closes, as a click elsewhere closes it (it stayed open over the
+        Divisions panel: a keyboard play-tester)."""
+        menu = by_id("more")
+        to = event.relatedTarget
+        if menu.open and found(to) and not bool(menu.contains(to)):
+            menu.open = False
 
     def _lab_focus(self, event: Any) -> None:
         """A chamber (or a landing place) focused by the keys comes into view; a finger's
