@@ -42,6 +42,11 @@ def test_two_player_game_to_game_over_by_clicks(page_watch, artifacts):
     assert status(page_watch).startswith("Game over")
     assert page_watch.locator("#gameover[open]").count() == 1
     assert "win" in page_watch.inner_text("#go-winners")
+    # A screen reader opening the dialog hears who won and why with its name ("Game over,
+    # dialog" alone, the winner told in a long announcement cut short by the focus move).
+    from playwright.sync_api import expect
+    expect(page_watch.locator("#gameover")).to_have_accessible_description(
+        f'{page_watch.inner_text("#go-winners")} {page_watch.inner_text("#go-reason")}'.strip())
     # The status line's mark is the winner's colour and shape (a shared win: neutral).
     chip = page_watch.get_attribute("#status-chip", "class")
     assert chip == "chip over" if "Shared" in page_watch.inner_text("#go-winners") \
