@@ -610,6 +610,12 @@ def test_the_story_since_the_last_turn_reads_whole_beside_a_full_hand(page_watch
     assert len(guns) == 3 and all(" to fire the Portal Gun: instead of the card's Aperture "
                                   "action, place both Portals in two chambers" in g
                                   for g in guns), guns
+    # A screen reader hears which card each one deploys (three were "Portal Gun" alone).
+    named = page.eval_on_selector_all(
+        '#choices .tray-card button[data-action^="gun "]',
+        "bs => bs.map(b => [b.dataset.action, b.getAttribute('aria-label')])")
+    assert all(name == f"Portal Gun, deploying {CARD_BY_ID[act.split()[1]].name}"
+               for act, name in named), named
     # The hand can lie below the screen's foot here, the card's text out of sight: each
     # card's deploy button says in its tooltip what the card does.
     plays = page.eval_on_selector_all('#choices .tray-card button[data-action^="play "]',

@@ -101,7 +101,10 @@ def tray_card(s: Any, card_id: str, acts: list[str]) -> str:
     buttons = []
     for a in acts:
         if a.startswith("gun "):
+            # Named with its card: three buttons named "Portal Gun" alone told a screen
+            # reader nothing of which card each deploys (a keyboard play-tester).
             buttons.append(markup("button", "Portal Gun", "act", type="button", data_action=a,
+                                  aria_label=f"Portal Gun, deploying {card.name}",
                                   title=f"{s.describe(a)}: {GUN_DOES} "
                                         f"({card.character_title})"))
         else:  # what the card does, where it is chosen (the hand may lie out of sight)
