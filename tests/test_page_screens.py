@@ -1271,6 +1271,12 @@ def test_while_computers_play_the_news_keeps_their_turns_already_over(page_watch
     assert told.startswith("Since your last turn: "), told
     for _, phrase in news:
         assert phrase in told, (phrase, told)
+    # A screen reader hears the phrases apart: the dots between them are hidden from it,
+    # not the spaces (hidden whole, they ran together: "a bonusBlue recycled").
+    heard = " ".join(page.locator("#since-text").aria_snapshot().split())
+    for (_, one), (_, two) in zip(news, news[1:]):
+        assert f"{one} {two}" in heard, (one, two, heard)
+    assert "·" not in heard, heard
     assert " computer) " in status(page)
     page.assert_clean()
 

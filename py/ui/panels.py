@@ -735,8 +735,11 @@ class Panels:
         if key == self.since_key:
             return
         self.since_key = key
-        sep = markup("span", " · ", "since-sep", aria_hidden="true")
-        brk = markup("span", " · ", "since-sep since-break", aria_hidden="true")
+        # The dot alone is hidden from a screen reader, not the spaces around it: hidden
+        # whole, it ran the phrases together ("a bonusBlue recycled": a play-tester).
+        dot = " " + markup("span", "·", aria_hidden="true") + " "
+        sep = markup("span", None, "since-sep", inner=dot)
+        brk = markup("span", None, "since-sep since-break", inner=dot)
 
         def told(lead_words: str, part: list[tuple[str, str]]) -> list[str]:
             # A line for each part of the news (what happened to you, the others' gains,
