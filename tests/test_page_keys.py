@@ -705,8 +705,11 @@ def test_a_new_game_is_told_to_a_screen_reader(page_watch):
     for n, name in enumerate(["Ann", "Bo"], 1):
         page.fill(f"#ng-seats .ng-seat:nth-child({n}) .ng-name", name)
     page.fill("#ng-seed", "12")
-    page.click("#ng-start")
+    # Enter in a name starts the game, as in any form (the form has no submit button).
+    page.focus("#ng-seats .ng-seat:nth-child(2) .ng-name")
+    press(page, "Enter")
     page.wait_for_selector("#newgame:not([open])", state="attached")
+    assert saved_game(page)["seed"] == 12
     heard = page.text_content("#announce")
     assert heard in ("A new game of 2 players, Ann and Bo: Ann plays first.",
                      "A new game of 2 players, Ann and Bo: Bo plays first."), heard

@@ -47,11 +47,25 @@ class NewGameDialog:
         on("ng-cancel", "click", lambda e: dialogs.close("newgame"))
         on("newgame", "cancel", self._cancel)
         on("ng-form", "input", lambda e: self._share())
+        on("ng-form", "keydown", self._enter)
         on("ng-pass", "change", lambda e: setattr(self, "pass_touched", True))
         for row in self.rows:
             on(row["kind"], "change", lambda e: self._default_pass())
             on(row["name"], "input", lambda e: self._fill_first())
         self.pass_touched = False
+
+    def _enter(self, event: Any) -> None:
+        """Enter in a name or the seed starts the game, as in any form (the form has no
+        submit button, so the browser did nothing: a keyboard play-tester)."""
+        target = event.target
+        if (event.key != "Enter" or event.isComposing or event.ctrlKey or event.metaKey
+                or event.altKey or str(getattr(target, "tagName", "")).lower() != "input"
+                or str(target.type) not in ("text", "number")):
+            return
+        event.preventDefault()
+        start = by_id("ng-start")  # over a game in progress, it asks first (and focuses it)
+        if not start.disabled and not start.hidden:
+            start.click()
 
     def _cancel(self, event: Any) -> None:
         if not self.any_game:
