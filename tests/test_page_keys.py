@@ -780,3 +780,29 @@ def test_step_by_step_next_move_keeps_the_focus_and_each_move_is_told(page_watch
                                          timeout=10_000)
     assert told and all(t.startswith("Blue") for t in told), told
     page_watch.assert_clean()
+
+
+def test_the_game_log_by_keys_walks_its_entries_and_replays_from_one(page_watch):
+    """The log is one Tab stop; the up and down keys walk its entries, each lighting its
+    chambers up, and Enter replays the game from the one focused (a keyboard play-tester
+    could open the replay only from its button)."""
+    raw = session_save(2, 7, lambda ses: ses.state.turn_number >= 4 and ses.human_to_act())
+    open_saved(page_watch, raw)
+    page_watch.focus(".log-scroll")
+    press(page_watch, "ArrowUp")
+    newest = page_watch.evaluate("() => { const e = document.activeElement;"
+                                 " return e.matches('#log .log-entry') ? e.dataset.step : null; }")
+    entries = page_watch.locator("#log .log-entry")
+    assert newest == entries.last.get_attribute("data-step")
+    press(page_watch, "ArrowUp")
+    press(page_watch, "ArrowUp")
+    step = page_watch.evaluate("document.activeElement.dataset.step")
+    assert int(step) == int(newest) - 2
+    lit = page_watch.evaluate("document.activeElement.dataset.chambers || ''")
+    if lit:  # its chambers are lit up, as a hover lights them
+        page_watch.wait_for_selector(f'#chambers .chamber[data-letter="{lit[0]}"].flash',
+                                     state="attached", timeout=5_000)
+    press(page_watch, "Enter")
+    page_watch.wait_for_selector("#review[open]")
+    assert page_watch.inner_text("#rv-where").startswith(f"Action {step} ")
+    page_watch.assert_clean()

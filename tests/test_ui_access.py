@@ -140,6 +140,23 @@ def test_reorder_moves_random_orders():
         assert items == desired
 
 
+def test_the_log_s_keys_walk_its_entries_and_hold_at_its_ends():
+    # From the log itself (its newest entries in view): up and End to the newest, down and
+    # Home to the oldest.
+    assert keynav.list_step(None, 5, "ArrowUp") == 4
+    assert keynav.list_step(None, 5, "End") == 4
+    assert keynav.list_step(None, 5, "ArrowDown") == 0
+    assert keynav.list_step(None, 5, "Home") == 0
+    # From an entry: one older, one newer, the ends hold.
+    assert keynav.list_step(3, 5, "ArrowUp") == 2
+    assert keynav.list_step(3, 5, "ArrowDown") == 4
+    assert keynav.list_step(0, 5, "ArrowUp") == 0
+    assert keynav.list_step(4, 5, "ArrowDown") == 4
+    # Other keys, and an empty log: no move.
+    assert keynav.list_step(2, 5, "ArrowLeft") is None
+    assert keynav.list_step(None, 0, "ArrowUp") is None
+
+
 def test_focus_goes_to_the_first_legal_chamber_then_cards_then_buttons():
     order = ["C", "B", "E", "A"]
     assert keynav.focus_target(order, {"A", "E"}, ["play x"], ["end"]) == ("chamber", "E")

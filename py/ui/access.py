@@ -373,6 +373,9 @@ class Access:
             event.preventDefault()
             self.open_command()
             return True
+        if found(target) and hasattr(target, "closest") and found(
+                target.closest(".log-scroll")) and self._log_key(event, target):
+            return True
         if key in NAV_KEYS and on_chamber and chamber is not None:
             nxt, self.column = keynav.walk(self.places, chamber.getAttribute("data-letter"),
                                            key, self.column)
@@ -390,6 +393,33 @@ class Access:
         if key == "Escape" and self.app.selected is None:
             return self._back_out()
         return False
+
+    def _log_key(self, event: Any, target: Any) -> bool:
+        """The game log by keys: one Tab stop (a long log would bury the choices), in which
+        the up and down keys, Home and End walk its entries (each lights its chambers up,
+        as a hover does) and Enter or Space replays from the one focused (a keyboard
+        play-tester could reach the replay only from its button)."""
+        key = event.key
+        entry = target.closest(".log-entry")
+        if key in ("Enter", " ") and found(entry):
+            event.preventDefault()
+            step = entry.getAttribute("data-step")
+            if step:
+                self.app.replays.open_review(at=int(step))
+            return True
+        entries = document.querySelectorAll("#log .log-entry")
+        at: int | None = None
+        if found(entry):
+            for i in range(entries.length):
+                if bool(entries.item(i).isSameNode(entry)):
+                    at = i
+                    break
+        nxt = keynav.list_step(at, int(entries.length), key)
+        if nxt is None:
+            return key in ("Enter", " ")
+        event.preventDefault()
+        entries.item(nxt).focus()
+        return True
 
     def _back_out(self) -> bool:
         """Escape in the middle of a move (its chamber, destination or count chosen): take

@@ -96,6 +96,23 @@ def walk(places: Mapping[str, Place], current: str | None, key: str,
     return nxt, Column(column.at, column.path + ((nxt, key),))
 
 
+def list_step(at: int | None, count: int, key: str) -> int | None:
+    """The entry of a list (the game log: `count` entries, oldest first) that `key` moves
+    to from entry `at` (None: the list itself has the focus, whose newest entries are in
+    view: up and End go to the newest, down and Home to the oldest); None if the key does
+    not move in a list, or the list is empty. The ends hold."""
+    if count <= 0 or key not in ("ArrowUp", "ArrowDown", "Home", "End"):
+        return None
+    last = count - 1
+    if key == "Home":
+        return 0
+    if key == "End":
+        return last
+    if at is None:
+        return last if key == "ArrowUp" else 0
+    return max(0, at - 1) if key == "ArrowUp" else min(last, at + 1)
+
+
 def reorder_moves(current: Sequence[str], desired: Sequence[str]) -> list[tuple[str, str | None]]:
     """The fewest moves that turn the order `current` into `desired` (same items).
 

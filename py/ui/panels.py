@@ -708,9 +708,10 @@ class Panels:
             if step is not None and rec.actions[i + offset - 1].split(" ", 1)[0] in LOG_STEPS:
                 cls += " log-step"
             # Not a Tab stop each (a long log would bury the choices for keyboard players):
-            # a hover or a tap lights the chambers up.
+            # the arrow keys walk them in the log's one stop (`Access._log_key`); a hover,
+            # a tap or the focus lights the chambers up.
             new.append(markup("li", text, cls, data_chambers=letters or None, data_step=step,
-                              title="Replay from here" if step else None))
+                              title="Replay from here" if step else None, tabindex="-1"))
         if new:
             box.insertAdjacentHTML("beforeend", "".join(new))
         # No scrolling from here: reading scrollHeight would force a layout on every click.
