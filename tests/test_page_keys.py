@@ -806,3 +806,23 @@ def test_the_game_log_by_keys_walks_its_entries_and_replays_from_one(page_watch)
     page_watch.wait_for_selector("#review[open]")
     assert page_watch.inner_text("#rv-where").startswith(f"Action {step} ")
     page_watch.assert_clean()
+
+
+def test_escape_in_the_panels_brings_the_focus_back_to_the_decision(page_watch):
+    """On a phone the strip's scores lead the focus to the Divisions panel, far below the
+    choices; Escape there brings it back to the decision's first option (it took eleven
+    Shift+Tabs: a keyboard play-tester), as it does from the game log."""
+    page_watch.set_viewport_size({"width": 390, "height": 844})
+    page_watch.goto("index.html?players=3&seed=5&pass=0")
+    first = page_watch.evaluate(ACTIVE)
+    assert first
+    page_watch.focus("#strip-scores")
+    press(page_watch, "Enter")
+    page_watch.wait_for_function("document.activeElement.id === 'players-h'")
+    press(page_watch, "Escape")
+    page_watch.wait_for_function(f"({ACTIVE})() === {json.dumps(first)}", timeout=5_000)
+    page_watch.focus(".log-scroll")
+    press(page_watch, "Escape")
+    page_watch.wait_for_function(f"({ACTIVE})() === {json.dumps(first)}", timeout=5_000)
+    assert page_watch.evaluate("scrollY") < 200  # the choices are in view again
+    page_watch.assert_clean()

@@ -31,6 +31,9 @@ class Access:
         self.app = app
         self.order: list[str] = []  # the chambers' order in the DOM, as last arranged
         self.places: dict[str, keynav.Place] = {}
+        # The person's decision last drawn (its targets, its step, a confirm waiting), for
+        # Escape back to it from the panels; None while no person decides.
+        self.decision: tuple[targets.Targets, Any, bool] | None = None
         # The run of up and down keys the last arrow was part of (`keynav.walk`): downs and
         # then as many ups come back.
         self.column: keynav.Column | None = None
@@ -171,6 +174,7 @@ class Access:
         elif told:
             self._told(told)
         confirming = getattr(self.app, "confirming", None)
+        self.decision = (t, step, confirming is not None) if deciding else None
         key = (id(state), deciding, self.app.selected, confirming)
         if key != self.focus_key:
             self.focus_key = key
@@ -390,9 +394,26 @@ class Access:
         if key in ("a", "A"):  # again: a computer's whole turn is long, and told only once
             self.say(" ".join(self.heard) or self.news or "Nothing has happened yet.")
             return True
+        if key == "Escape" and found(target) and hasattr(target, "closest") and found(
+                target.closest(".side, .log-panel")):
+            return self.back_to_choices()
         if key == "Escape" and self.app.selected is None:
             return self._back_out()
         return False
+
+    def back_to_choices(self) -> bool:
+        """Escape in the panels (the divisions, the hand, the log): the focus goes back to
+        the decision's first option, or to the choices bar while the computers play (the
+        strip's scores led a phone's keyboard to the Divisions panel, eleven Shift+Tabs
+        from the choices: a keyboard play-tester)."""
+        active = document.activeElement
+        if found(active) and hasattr(active, "blur"):
+            active.blur()
+        if self.decision is not None:
+            self._focus_first(*self.decision)
+        else:
+            self._focus(by_id("choices"))
+        return True
 
     def _log_key(self, event: Any, target: Any) -> bool:
         """The game log by keys: one Tab stop (a long log would bury the choices), in which
