@@ -146,6 +146,11 @@ def test_replay_steps_land_on_the_engines_prefix(page_watch):
     page_watch.keyboard.press("ArrowUp")
     wait_pos(page_watch, 37)
     assert page_watch.evaluate("document.activeElement.dataset.step") == "37"
+    # R reads the lab at this moment whole (a picture to a screen reader, it told nothing).
+    page_watch.keyboard.press("r")
+    from ui import labels, speech
+    assert page_watch.text_content("#rv-announce") == speech.lab_reading(
+        states[37].chambers(), states[37].names, labels.DIVISION_NAMES)
     turns = page_watch.locator("#rv-moves .rv-turn").count()
     assert turns == len({s.turn_number for s in states[:-1]})
     # A marked moment of the story chart is a way into the game too.

@@ -280,6 +280,22 @@ def test_completion_and_hint():
 
 # ---- words for ears -------------------------------------------------------------------------
 
+def test_lab_reading_tells_every_chamber_row_by_row_from_the_new_edge():
+    s = cakegame.new_game(players=3, seed=4, names=["Ann", "Blue", "Cy"])
+    said = speech.lab_reading(s.chambers(), s.names, labels.DIVISION_NAMES)
+    rows = said.split(". ")
+    assert [r.split(",")[0] for r in rows] == ["Top row", "Middle row", "Bottom row"]
+    for row in range(3):
+        letters = [c.letter for c in sorted((c for c in s.chambers() if c.row == row),
+                                            key=lambda c: c.x)]
+        told = [part.split(",")[0] for part in rows[row].split(": ", 1)[1].split("; ")]
+        assert told == letters
+    start = next(c for c in s.chambers() if c.subjects[0])
+    assert f"{start.letter}, Ann (Orange): {start.subjects[0]} Test Subject" in said
+    assert said.count("empty") == sum(1 for c in s.chambers() if not speech.chamber_contents(
+        c, s.names, labels.DIVISION_NAMES))
+
+
 def test_chamber_reading_says_what_is_drawn_then_what_acting_does():
     s = cakegame.new_game(players=2, seed=3, names=["Ann", "Bo"])
     for c in s.chambers():

@@ -15,7 +15,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from . import dialogs, drawing, edges, story
+from . import dialogs, drawing, edges, labels, speech, story
 from .board import Board
 from .dom import by_id, found, js_object, markup, nothing_focused
 from .labels import who_won
@@ -167,6 +167,12 @@ class ReviewDialog:
         if key in moves:
             event.preventDefault()
             self.step(moves[key])
+        elif key in ("r", "R") and self.replay is not None:
+            # The lab is a picture to a screen reader: R reads it whole, chamber by chamber
+            # (a keyboard play-tester heard only the counts and what each action did).
+            s = self.replay.state
+            by_id("rv-announce").textContent = speech.lab_reading(
+                s.chambers(), s.names, labels.DIVISION_NAMES)
 
     def _on_move_click(self, event: Any) -> None:
         step = clicked_step(event)

@@ -70,6 +70,23 @@ def chamber_reading(c: Any, names: Sequence[str], divisions: Sequence[str],
     return " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in out)
 
 
+def lab_reading(chambers: Sequence[Any], names: Sequence[str],
+                divisions: Sequence[str]) -> str:
+    """The whole lab in words, row by row from the top, each row from its new edge: what
+    each chamber holds (a replay's lab is a picture a screen reader cannot walk; its read
+    key tells this)."""
+    out = []
+    for row in sorted({c.row for c in chambers}):
+        here = sorted((c for c in chambers if c.row == row), key=lambda c: c.x)
+        place = ROW_NAMES[row] if 0 <= row < len(ROW_NAMES) else f"row {row + 1}"
+        parts = []
+        for c in here:
+            contents = chamber_contents(c, names, divisions)
+            parts.append(f"{c.letter}, " + (", ".join(contents) if contents else "empty"))
+        out.append(f"{place[0].upper()}{place[1:]}, from the new edge: " + "; ".join(parts) + ".")
+    return " ".join(out)
+
+
 def action_sentences(before: Any, text: str, after: Any, *, viewer: int | None) -> list[str]:
     """What one action did, in sentences: the events of `after` (the state the action made),
     each event's `str()` being the engine's own sentence for it; a shared win in one
