@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import cakegame
-from pyscript import document
+from pyscript import document, window
 
 from . import commands, eventlog, keynav, labels, later, speech, targets
 from .dom import by_id, found, js_object, markup, nothing_focused
@@ -430,11 +430,9 @@ class Access:
             return True
         entries = document.querySelectorAll("#log .log-entry")
         at: int | None = None
-        if found(entry):
-            for i in range(entries.length):
-                if bool(entries.item(i).isSameNode(entry)):
-                    at = i
-                    break
+        if found(entry):  # one call, not one per entry of a long log
+            index = int(window.Array.prototype.indexOf.call(entries, entry))
+            at = index if index >= 0 else None
         nxt = keynav.list_step(at, int(entries.length), key)
         if nxt is None:
             return key in ("Enter", " ")
