@@ -9,6 +9,9 @@
  *  - the rules tab has no page to go back to (it was opened for the rules alone, the only
  *    kind of tab a script may close).
  * Otherwise the link is followed as any link. The game page answers from this same file.
+ * A browser lets a script close only a tab with one page in its history, and each of the
+ * rules' own links (the contents, "↑ Contents") added one: in a tab opened for the rules,
+ * they replace the page's place in the history instead of adding to it.
  * Plain JavaScript without Python: the answer must come while Python starts.
  */
 (function () {
@@ -26,12 +29,23 @@
     return;
   }
 
+  var alone = window.history.length <= 1;  // this tab was opened for the rules
+  if (alone) {
+    document.addEventListener("click", function (e) {
+      var link = e.target && e.target.closest ? e.target.closest('a[href^="#"]') : null;
+      if (!link || e.defaultPrevented || e.button !== 0 || e.ctrlKey || e.metaKey ||
+          e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      window.location.replace(link.getAttribute("href"));
+    });
+  }
+
   var gameOpen = false;
   channel.onmessage = function (e) { if (e.data === HERE) gameOpen = true; };
   channel.postMessage(ASK);
 
   function back(e) {
-    if (!gameOpen || window.history.length > 1 || e.button !== 0 || e.ctrlKey ||
+    if (!gameOpen || !alone || window.history.length > 1 || e.button !== 0 || e.ctrlKey ||
         e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     var href = e.currentTarget.href;

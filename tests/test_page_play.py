@@ -163,6 +163,13 @@ def test_back_to_the_game_closes_the_rules_tab_the_game_opened(page_watch):
     rules = opened.value
     rules.wait_for_load_state()
     rules.wait_for_timeout(300)  # the game's tab answers on the channel
+    # The rules' own links (the contents, "↑ Contents") move within the page without
+    # adding to the tab's history, which would keep a script from closing it (a phone
+    # play-tester followed one, and the game loaded a second time).
+    for link in ("nav a[href^='#'] >> nth=2", "nav a[href^='#'] >> nth=0"):
+        rules.click(link)
+    assert rules.evaluate("history.length") == 1
+    assert rules.evaluate("location.hash") != ""
     with rules.expect_event("close", timeout=5_000):
         rules.click("header a[data-back-to-game]")
     assert rules.is_closed() and not page_watch.page.is_closed()
