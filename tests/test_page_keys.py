@@ -826,3 +826,23 @@ def test_escape_in_the_panels_brings_the_focus_back_to_the_decision(page_watch):
     page_watch.wait_for_function(f"({ACTIVE})() === {json.dumps(first)}", timeout=5_000)
     assert page_watch.evaluate("scrollY") < 200  # the choices are in view again
     page_watch.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_touch_screen_shows_no_focus_ring_until_a_key_is_pressed(page_watch):
+    """The page gives a decision's first option the focus; on a touch screen that drew
+    the keyboard's yellow ring for a player who never pressed a key, and the chamber next
+    to the one picked looked picked (a phone play-tester). A key brings the ring back."""
+    page_watch.goto("index.html?players=3&seed=5&pass=0")
+    ring = """() => { const a = document.activeElement, g = a && a.closest('.chamber');
+        return g ? getComputedStyle(g.querySelector('.hex')).stroke : null; }"""
+    page_watch.wait_for_function("document.activeElement.closest('.chamber') !== null")
+    assert page_watch.evaluate("document.documentElement.hasAttribute('data-touch')")
+    assert page_watch.evaluate(ring) != "rgb(255, 210, 63)"
+    press(page_watch, "ArrowRight")
+    assert not page_watch.evaluate("document.documentElement.hasAttribute('data-touch')")
+    page_watch.wait_for_function(f"({ring})() === 'rgb(255, 210, 63)'", timeout=5_000)
+    page_watch.tap("#lab-wrap .chamber:not(.target) .hex >> nth=0", force=True)
+    page_watch.wait_for_function("document.documentElement.hasAttribute('data-touch')")
+    page_watch.assert_clean()

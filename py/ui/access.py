@@ -61,12 +61,25 @@ class Access:
         self._on("btn-command", "click", lambda e: self.open_command())
         self._on(document, "pointerdown", self._pointed)
         by_id("btn-command").disabled = False
+        # A touch screen starts as a finger's: the focus the page gives the first option
+        # showed the keyboard's ring to a player who never pressed a key, and made the
+        # chamber next to the one picked look picked (a phone play-tester).
+        if bool(window.matchMedia("(hover: none) and (pointer: coarse)").matches):
+            self._touch(True)
 
     def _on(self, target: Any, event: str, handler: Any) -> None:
         self.app._on(target, event, handler)
 
     def _pointed(self, event: Any) -> None:
         self.pointer = True
+        if str(getattr(event, "pointerType", "")) == "touch":
+            self._touch(True)
+
+    def _touch(self, on: bool) -> None:
+        """The last input was a finger (`html[data-touch]`: css/game.css then draws no
+        focus ring, which is the keyboard's), or a key."""
+        self.pointer = self.pointer or on
+        document.documentElement.toggleAttribute("data-touch", on)
 
     # ---- hooks -----------------------------------------------------------------------------
     def forget(self) -> None:
@@ -354,6 +367,7 @@ class Access:
     def on_key(self, event: Any) -> bool:
         """Handle the keys of keyboard play; True if the key was used here."""
         self.pointer = False
+        self._touch(False)
         key = event.key
         target = event.target
         if event.ctrlKey or event.metaKey or event.altKey:
