@@ -12,6 +12,10 @@ so the ratio carries to the page. A benchmark, not a test.
 
     python3 bench/bot_budget.py --ref b07b868 --ref-iterations 44 --iterations 60,66,72 \\
         --players 4 --positions 24
+    python3 bench/bot_budget.py --ref HEAD --ref-iterations 42 --iterations 14,21 --rounds 2
+
+(`--rounds`: the working tree's trial games play that many rounds, as `bench/variants.py
+tworound` plays them.)
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ import cakegame
 from cakegame import bots
 from cakegame.bots import board, heuristic, search
 players, count = int(sys.argv[2]), int(sys.argv[3])
+if len(sys.argv) > 5:
+    search.ROUNDS = int(sys.argv[5])
 out, seed = [], 100
 while len(out) < count:
     s = cakegame.new_game(players=players, seed=seed)
@@ -65,11 +71,13 @@ for it in [int(x) for x in sys.argv[4].split(",")]:
 """
 
 
-def timings(py_dir: str, players: int, positions: int, counts: list[int]
+def timings(py_dir: str, players: int, positions: int, counts: list[int], rounds: int = 0
             ) -> list[dict[str, float]]:
-    """Seconds of processor time per hard decision with the bots in `py_dir`."""
+    """Seconds of processor time per hard decision with the bots in `py_dir` (their trial
+    games `rounds` rounds long, if given: `search.ROUNDS`)."""
+    extra = [str(rounds)] if rounds else []
     res = subprocess.run([sys.executable, "-c", CHILD, py_dir, str(players), str(positions),
-                          ",".join(map(str, counts))],
+                          ",".join(map(str, counts)), *extra],
                          check=True, capture_output=True, text=True)
     return [json.loads(line) for line in res.stdout.splitlines() if line.startswith("{")]
 
@@ -81,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", default="40,44,48", help="counts to try, comma-separated")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--positions", type=int, default=24)
+    ap.add_argument("--rounds", type=int, default=0,
+                    help="the working tree's trial games play this many rounds (search.ROUNDS)")
     a = ap.parse_args(argv)
     counts = [int(x) for x in a.iterations.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -89,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run(["tar", "-x", "-C", tmp], input=arch, check=True)
         ref = timings(os.path.join(tmp, "py"), a.players, a.positions, [a.ref_iterations])[0]
     print(f"{a.ref} at {a.ref_iterations} playouts: {ref['per_decision']:.3f} s per decision")
-    mine = timings(os.path.join(ROOT, "py"), a.players, a.positions, counts)
+    mine = timings(os.path.join(ROOT, "py"), a.players, a.positions, counts, a.rounds)
     for m in mine:
         print(f"working tree at {m['iterations']} playouts: {m['per_decision']:.3f} s "
               f"per decision ({m['per_decision'] / ref['per_decision']:.2f}x)")
