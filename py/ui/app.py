@@ -882,7 +882,7 @@ class App:
         # chamber only lets go, so it is no choice).
         choices = tuple(f"ghost:{g[0]}" for g in ghosts) + tuple(
             k for k, m in marks.items() if m.mode != "selected")
-        self.labview.follow(follow, choices)
+        self.labview.follow(follow, choices, mine=human and not curtain)
         panels = self.panels
         panels.status(s, human, curtain, self.confirming is not None, self.warning,
                       self.confirm_ends == "game")

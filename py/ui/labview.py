@@ -60,6 +60,10 @@ class LabView:
         self.want: tuple[str, ...] = ()  # chambers to bring into view at the next frame
         self.follow_due = False
         self.keep: str | None = None  # a chamber focused by keys: into view at the next frame
+        # The player moved the window (a drag, a swipe, the wheel) while the others play: it
+        # stays where they put it until their own next decision.
+        self.held = False
+        self.mine = False  # a person decides now (the last `follow` said so)
         self.choices: tuple[str, ...] = ()  # chambers the player may choose now
         self.placed = False  # the window has been placed on this game's lab
         self.frame_due = False
@@ -149,15 +153,27 @@ class LabView:
                 self.fit_back = back
 
     # ---- following the action, and the markers of choices out of view -------------------
-    def follow(self, letters: tuple[str, ...], choices: tuple[str, ...] = ()) -> None:
+    def follow(self, letters: tuple[str, ...], choices: tuple[str, ...] = (),
+               mine: bool = False) -> None:
         """Bring these chambers into view once the redraw is on screen (no layout is read
         during the click itself), and mark the edges beyond which some of `choices` (the
         chambers, or "ghost:<action>" landing places, the player may choose now) lie.
 
         A game's first board with nothing to follow (a resumed game at a deploy step, or on
         a computer's turn) shows as much of the lab as fits: the window would otherwise stay
-        at the far left, where only the top row reaches once the lab has turned."""
+        at the far left, where only the top row reaches once the lab has turned.
+
+        `mine`: a person decides now (their decision is followed, whatever the window's
+        hand-placed spot); otherwise a window the player moved stays (a phone play-tester
+        studying the lab through a round of three computers was pulled back at each of
+        their moves)."""
         self.choices = choices
+        self.mine = mine
+        if mine:
+            self.held = False
+        elif self.held and self.placed:
+            self._soon()  # the markers still follow what changed
+            return
         if not letters and not self.placed and self.board is not None:
             letters = tuple(self.board.views)
         self.placed = True
@@ -170,6 +186,7 @@ class LabView:
         """Another game's lab is shown (a new game, a resumed or adopted one): its first
         board is placed afresh."""
         self.placed = False
+        self.held = False
         self.want = ()
 
     def _follow_again(self) -> None:
@@ -365,6 +382,9 @@ class LabView:
 
     # ---- panning -------------------------------------------------------------------------
     def _down(self, event: Any) -> None:
+        # While the others play (a press in one's own decision is a choice, and the last
+        # one of a turn would hold the window through the others' round).
+        self.held = self.held or not self.mine
         kind = event.pointerType
         if kind == "touch":
             self.touches[event.pointerId] = (event.clientX, event.clientY)
@@ -439,6 +459,7 @@ class LabView:
     def _wheel(self, event: Any) -> None:
         """Ctrl + wheel (and a touchpad's pinch) zooms; a plain wheel scrolls the lab
         sideways when it is wider than its panel."""
+        self.held = self.held or not self.mine
         if event.ctrlKey:
             event.preventDefault()
             self.fit = False
