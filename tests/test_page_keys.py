@@ -847,30 +847,3 @@ def test_a_touch_screen_shows_no_focus_ring_until_a_key_is_pressed(page_watch):
     page_watch.wait_for_function("document.documentElement.hasAttribute('data-touch')")
     page_watch.assert_clean()
 
-
-@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True)
-def test_a_lab_window_moved_by_hand_stays_through_the_computers_turns(page_watch):
-    """On a phone the lab's window follows each computer move, unless the player has moved
-    it by hand since their turn: then it stays until their own next decision (a play-tester
-    studying the lab through a round of three computers was pulled back at each move)."""
-    raw = session_save(4, 9, lambda ses: ses.state.turn == 1 and ses.state.phase == "deploy",
-                       seats=["human", "medium", "medium", "medium"])
-    open_saved(page_watch, raw, query="?botpace=700")
-    wide = page_watch.evaluate("() => { const w = document.getElementById('lab-wrap');"
-                               " return w.scrollWidth - w.clientWidth; }")
-    assert wide > 100  # a window onto part of the lab: it could be moved
-    page_watch.evaluate("""(to) => { const w = document.getElementById('lab-wrap');
-        w.dispatchEvent(new PointerEvent('pointerdown', {pointerType: 'touch', bubbles: true}));
-        w.dispatchEvent(new PointerEvent('pointerup', {pointerType: 'touch', bubbles: true}));
-        w.scrollLeft = to; window.__lefts = [];
-        w.addEventListener('scroll', () => window.__lefts.push([w.scrollLeft,
-          document.getElementById('status').textContent.includes(' computer)')])); }""",
-                        wide)
-    page_watch.wait_for_function(HUMAN_TURN, timeout=120_000, polling=100)
-    lefts = page_watch.evaluate("window.__lefts")
-    while_they_play = [x for x, computer in lefts if computer]
-    assert all(abs(x - wide) <= 1 for x in while_they_play), lefts
-    game = json.loads(page_watch.evaluate("localStorage.getItem('cakegame.save')"))["game"]
-    assert game["turn"] == 0  # three computer turns went by
-    page_watch.assert_clean()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import keyhelp
 import pytest
 from cakegame import CARDS
 from playhelp import MOTION_ENDED, click_random, open_saved, session_save
@@ -1466,3 +1467,31 @@ def test_the_first_portal_placed_shows_where_it_went(page_watch):
         .filter(g => g.querySelector('.content > .portal')).map(g => g.dataset.letter)""")
     assert drawn == [first], (drawn, first, [c.letter for c in s.chambers() if c.portal])
     page.assert_clean()
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_lab_window_moved_by_hand_stays_through_the_computers_turns(page_watch):
+    """On a phone the lab's window follows each computer move, unless the player has moved
+    it by hand since their turn: then it stays until their own next decision (a play-tester
+    studying the lab through a round of three computers was pulled back at each move)."""
+    raw = session_save(4, 9, lambda ses: ses.state.turn == 1 and ses.state.phase == "deploy",
+                       seats=["human", "medium", "medium", "medium"])
+    open_saved(page_watch, raw, query="?botpace=700")
+    wide = page_watch.evaluate("() => { const w = document.getElementById('lab-wrap');"
+                               " return w.scrollWidth - w.clientWidth; }")
+    assert wide > 100  # a window onto part of the lab: it could be moved
+    page_watch.evaluate("""(to) => { const w = document.getElementById('lab-wrap');
+        w.dispatchEvent(new PointerEvent('pointerdown', {pointerType: 'touch', bubbles: true}));
+        w.dispatchEvent(new PointerEvent('pointerup', {pointerType: 'touch', bubbles: true}));
+        w.scrollLeft = to; window.__lefts = [];
+        w.addEventListener('scroll', () => window.__lefts.push([w.scrollLeft,
+          document.getElementById('status').textContent.includes(' computer)')])); }""",
+                        wide)
+    page_watch.wait_for_function(keyhelp.HUMAN_TURN, timeout=120_000, polling=100)
+    lefts = page_watch.evaluate("window.__lefts")
+    while_they_play = [x for x, computer in lefts if computer]
+    assert all(abs(x - wide) <= 1 for x in while_they_play), lefts
+    game = json.loads(page_watch.evaluate("localStorage.getItem('cakegame.save')"))["game"]
+    assert game["turn"] == 0  # three computer turns went by
+    page_watch.assert_clean()
