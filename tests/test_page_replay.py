@@ -1039,3 +1039,34 @@ def test_the_replay_says_when_an_action_did_more_than_its_four_lines_show(page_w
     seen = page.evaluate(more)
     assert seen["more"] == seen["over"], seen
     page.assert_clean()
+
+
+IN_VIEW = """(wrap) => { const w = wrap.getBoundingClientRect();
+  return [...wrap.querySelectorAll('.chamber .hex')].filter(h => {
+    const r = h.getBoundingClientRect();
+    return r.width > 0 && r.left >= w.left - 1 && r.right <= w.right + 1; }).length; }"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+def test_a_replay_opened_at_an_action_on_no_chamber_shows_as_much_of_the_lab_as_fits(
+        page_watch):
+    """From a log entry that names no chamber (a deploy step ended), the replay's lab opened
+    at its far left, late in a game the top row alone over an empty band (a phone
+    play-tester): it opens on as many chambers as its window holds."""
+    from playhelp import session_save
+    raw = session_save(4, 3, lambda ses: ses.state.turn_number >= 16 and ses.human_to_act())
+    open_saved(page_watch, raw)
+    entry = page_watch.locator("#log .log-entry[data-step]:not([data-chambers])").last
+    entry.scroll_into_view_if_needed()
+    entry.tap()
+    page_watch.wait_for_selector("#review[open]")
+    page_watch.wait_for_timeout(1000)  # the chambers' slides to their places
+    wrap = page_watch.locator("#review .rv-lab-wrap")
+    room = wrap.evaluate("w => w.scrollWidth - w.clientWidth")
+    assert room > 50  # a window onto part of the lab
+    shown = wrap.evaluate(IN_VIEW)
+    for at in (0, room / 3, room / 2, 2 * room / 3, room):
+        wrap.evaluate("(w, at) => { w.scrollLeft = at; }", at)
+        assert wrap.evaluate(IN_VIEW) <= shown, at
+    page_watch.assert_clean()

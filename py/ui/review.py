@@ -83,6 +83,7 @@ class ReviewDialog:
         self.on_share = on_share
         self.on_step = on_step  # the page counts a redraw (tests wait for it)
         self.shown_pos = -1
+        self.fresh = False  # the next draw is the replay's first: place the window afresh
         self.chart: story.Chart | None = None  # the replay's chart, drawn once per replay
         on("rv-first", "click", lambda e: self.step("first"))
         on("rv-prev", "click", lambda e: self.step("prev"))
@@ -109,6 +110,7 @@ class ReviewDialog:
         self.source = source
         self.shown_pos = -1
         self.chart = None
+        self.fresh = True  # the first draw places the window whatever the action changed
         by_id("rv-title").textContent = ("Replay of a shared game" if source == "link"
                                          else "Replay of this game")
         by_id("rv-share").hidden = source == "link"
@@ -245,8 +247,15 @@ class ReviewDialog:
         self.board.render(s, {}, dim=False, last=changed, source=None, describe=None)
         # At the set-up, where the Test Subjects start (the window showed the old edge's
         # end, and the sentence named chambers out of view).
-        self._show_changed(changed if r.pos else frozenset(
-            c.letter for c in s.chambers() if any(c.subjects)))
+        # Opened at an action that changed no chamber (a card deployed, a deploy step
+        # ended: a log entry naming none), as much of the lab as the window holds: it
+        # opened at the far left, on the top row alone late in a game (a play-tester).
+        fresh, self.fresh = self.fresh, False
+        places = changed if r.pos else frozenset(
+            c.letter for c in s.chambers() if any(c.subjects))
+        if not places and fresh:
+            places = frozenset(c.letter for c in s.chambers())
+        self._show_changed(places)
         step = r.current_step()
         names = s.names
         where = r.where()
