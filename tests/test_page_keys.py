@@ -554,6 +554,15 @@ def test_question_mark_lists_every_key_and_so_does_more_keys(page_watch):
     page.assert_clean()
 
 
+def open_more_by_keys(page) -> None:
+    """A two-player game against medium, at the person's decision, More opened by Enter."""
+    page.goto("index.html?players=2&seed=23&seats=human,medium&pass=0")
+    page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
+    page.focus("#more summary")
+    press(page, "Enter")
+    page.wait_for_selector("#more[open]")
+
+
 @pytest.mark.parametrize("button,dialog,close", [
     ("#btn-prefs", "prefs", "Escape"), ("#btn-prefs", "prefs", "#prefs-close"),
     ("#btn-keys", "keys-box", "#keys-close")])
@@ -563,11 +572,7 @@ def test_a_dialog_opened_from_the_menu_gives_the_focus_back_to_more(page_watch, 
     a hidden button, that is to the page's body, and the next Tab started again at Undo (a
     keyboard play-tester, closing Settings): it comes back to More."""
     page = page_watch
-    page.goto("index.html?players=2&seed=23&seats=human,medium&pass=0")
-    page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
-    page.focus("#more summary")
-    press(page, "Enter")
-    page.wait_for_selector("#more[open]")
+    open_more_by_keys(page)
     page.focus(button)
     press(page, "Enter")
     page.wait_for_selector(f"#{dialog}[open]")
@@ -586,11 +591,7 @@ def test_tab_out_of_the_more_menu_closes_it(page_watch):
     """Tab past the menu's last item closes it, as a click elsewhere does (it stayed open
     over the Divisions panel: a keyboard play-tester); Tab within it keeps it open."""
     page = page_watch
-    page.goto("index.html?players=2&seed=23&seats=human,medium&pass=0")
-    page.wait_for_function(HUMAN_TURN, timeout=60_000, polling=50)
-    page.focus("#more summary")
-    press(page, "Enter")
-    page.wait_for_selector("#more[open]")
+    open_more_by_keys(page)
     inside = page.evaluate("() => [...document.querySelectorAll("
                            "'#more .more-menu button, #more .more-menu a')]"
                            ".filter(e => e.offsetParent !== null && !e.disabled).length")
