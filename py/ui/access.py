@@ -65,6 +65,7 @@ class Access:
         # showed the keyboard's ring to a player who never pressed a key, and made the
         # chamber next to the one picked look picked (a phone play-tester).
         if bool(window.matchMedia("(hover: none) and (pointer: coarse)").matches):
+            self.pointer = True
             self._touch(True)
 
     def _on(self, target: Any, event: str, handler: Any) -> None:
@@ -78,7 +79,6 @@ class Access:
     def _touch(self, on: bool) -> None:
         """The last input was a finger (`html[data-touch]`: css/game.css then draws no
         focus ring, which is the keyboard's), or a key."""
-        self.pointer = self.pointer or on
         document.documentElement.toggleAttribute("data-touch", on)
 
     # ---- hooks -----------------------------------------------------------------------------
@@ -148,7 +148,7 @@ class Access:
                                             viewer=speech.person(self.app.session.seats))
         told = self.announcer.action(name, bot, before.turn_number, sentences,
                                      owner=before.names[before.turn])
-        if bot and self._stepping():
+        if bot and self.app.stepping():
             # Step by step, each move is told as it is shown, even one that changes nothing
             # told ("Blue finishes deploying cards"): the whole turn, told at its end, had
             # left a screen reader silent through every "Next move".
@@ -181,7 +181,7 @@ class Access:
             self.status_live = live
         seat = None if state.is_over else state.current_player
         told = self.announcer.flush(seat, bot_now, None if seat is None else state.turn_number)
-        if told and self._stepping():
+        if told and self.app.stepping():
             self.news = told  # each of its moves was told as it came; `a` tells it again
             self.heard.append(told)
         elif told:
@@ -201,19 +201,13 @@ class Access:
                 # is playing, holds it until the person's next decision takes it.
                 self._focus(by_id("choices"))
         step_button = by_id("bot-step")
-        if (not deciding and not self.pointer and getattr(self.app, "step_waiter", None)
-                is not None and found(step_button) and self._focus_free()):
+        if (not deciding and not self.pointer and self.app.step_waiter is not None
+                and found(step_button) and self._focus_free()):
             # Step by step: "Next move" keeps the focus from one move to the next (it went
             # with each move, and every step cost two Shift+Tabs and an Enter).
             self._focus(step_button)
         if self.command_open:
             self._fill_command()
-
-    def _stepping(self) -> bool:
-        """The computer players' moves are shown one press of "Next move" at a time."""
-        app = self.app
-        return (getattr(app.prefs, "pace", "") == "step"
-                and getattr(app.animator, "fixed_s", None) is None)
 
     @staticmethod
     def _focus_free() -> bool:

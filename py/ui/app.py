@@ -1166,6 +1166,11 @@ class App:
             waiter.set_result(True)
         self.render()
 
+    def stepping(self) -> bool:
+        """The computer players' moves wait for a press of "Next move" each (the
+        step-by-step pace; a test's own `?botpace=` plays on)."""
+        return self.animator.fixed_s is None and self.prefs.pace == "step"
+
     async def _bot_move(self, token: int, state: Any) -> None:
         """A computer player's next action, shown at its pace: the pace is the least time
         from the last move to this one, and the thinking counts towards it (a hard player
@@ -1174,7 +1179,7 @@ class App:
         loop = asyncio.get_event_loop()
         began = loop.time()
         pace = self.animator.bot_delay
-        if self.animator.fixed_s is None and self.prefs.pace == "step":
+        if self.stepping():
             await asyncio.sleep(0)
             if token != self.bot_token or state is not self.state:
                 return
