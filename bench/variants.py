@@ -16,7 +16,6 @@ depends on (docs/balance.md, "What holds hard back as one of four"):
     tworound    each trial game plays two rounds, to the start of hard's turn after next
                 (hard's own next turn by the full medium), not one: a search that looks
                 beyond the next round; at half the playouts it takes the same time
-    threeround  the same, three rounds
 
     python bench/variants.py oracle match --levels hard,medium,medium,medium --games 100 \\
         --iterations 42 --processes 1 --out bench/results/v10/oracle.jsonl
@@ -42,7 +41,7 @@ import tournament  # noqa: E402
 from cakegame.bots import search  # noqa: E402
 from cakegame.state import State, clone  # noqa: E402
 
-VARIANTS = ("base", "oracle", "deployfull", "tworound", "threeround")
+VARIANTS = ("base", "oracle", "deployfull", "tworound")
 
 
 def deploy_full() -> None:
@@ -98,8 +97,6 @@ def main() -> None:
         deploy_full()
     elif variant == "tworound":
         search.ROUNDS = 2
-    elif variant == "threeround":
-        search.ROUNDS = 3
     tournament.main()
 
 
