@@ -138,12 +138,31 @@ def fly(element: Any, start: str, end: str) -> None:
         _still = reduced_motion()
     if _still:
         return
+    global _landed
     # Half seen through at mid-flight: over the chambers it crosses it had hidden their
     # counts as the next person's decision came up (a phone play-tester).
-    element.animate(js_object([{"transform": start, "opacity": 1},
-                               {"opacity": TRAVEL_OPACITY, "offset": 0.5},
-                               {"transform": end, "opacity": 1}]),
-                    js_object({"duration": TRAVEL_MS, "easing": TRAVEL_EASING}))
+    flight = element.animate(js_object([{"transform": start, "opacity": 1},
+                                        {"opacity": TRAVEL_OPACITY, "offset": 0.5},
+                                        {"transform": end, "opacity": 1}]),
+                             js_object({"duration": TRAVEL_MS, "easing": TRAVEL_EASING}))
+    # Presses go through it until it lands: a press on a chamber it was crossing went to the
+    # chamber in flight, another choice than the one pressed (portal J for portal N).
+    element.style.pointerEvents = "none"
+    if _landed is None:
+        _landed = create_proxy(_land)  # one proxy for every flight
+    flight.addEventListener("finish", _landed)
+    flight.addEventListener("cancel", _landed)
+
+
+_landed: Any = None
+
+
+def _land(event: Any) -> None:
+    """A recycled chamber's flight ended (or was cancelled): it takes presses again, unless
+    it flies on (recycled again before it landed)."""
+    element = event.target.effect.target
+    if not any(a.playState == "running" for a in element.getAnimations()):
+        element.style.pointerEvents = ""
 
 
 def settle(element: Any) -> None:
