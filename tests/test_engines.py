@@ -48,17 +48,23 @@ async ([before, ms]) => {
 }
 """
 
-# A point to press `el` at (POINT_ON) once it has stopped moving: the same point across two
-# animation frames in a row. The lab follows the chambers to choose in the frame after a
-# redraw, and a point read before that frame was pressed after it (Firefox, on a loaded
-# machine, whose frames came late: another chamber took the press, and the game went
-# another way). The frame's callbacks run in the order asked, so the lab's comes first. A
-# wait of 100 ms without a frame does not count as a frame (CI's loaded machine drew Firefox
-# frames later than that, and a point taken then was pressed after the lab had moved); only
-# a window that draws no frame for a whole second is taken as still without one.
+# A point to press `el` at (POINT_ON) once it has stopped moving. First every motion with an
+# end has ended (CSS transitions and the page's own animations): a recycled chamber flies for
+# 900 ms across the lab, and CI's Firefox pressed it where it passed over the chamber wanted
+# (the game parted at action 55, three presses after a recycle: J pressed for N). Then the
+# point must be the same across two animation frames in a row: the lab follows the chambers
+# to choose in the frame after a redraw, and a point read before that frame was pressed after
+# it. The frame's callbacks run in the order asked, so the lab's comes first. A wait of
+# 100 ms without a frame does not count as a frame (CI's loaded machine drew Firefox frames
+# later than that); only a window that draws no frame for a whole second is taken as still
+# without one.
 STILL = """
 async (el) => {
   const pointOn = POINT_ON;
+  const moving = document.getAnimations().filter(
+    a => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime));
+  await Promise.race([Promise.allSettled(moving.map(a => a.finished)),
+                      new Promise(res => setTimeout(res, 5000))]);
   const frame = () => new Promise(res => { requestAnimationFrame(() => res(true));
                                            setTimeout(() => res(false), 100); });
   let last = pointOn(el);
