@@ -383,6 +383,7 @@ def open_share(page) -> str:
     page.wait_for_selector("#share[open]")
     if page.is_visible("#sh-show"):
         page.click("#sh-show")
+    assert page.evaluate("document.activeElement.id") == "sh-copy"  # not the long link
     return page.input_value("#sh-link")
 
 
@@ -516,6 +517,9 @@ def test_sharing_a_game_in_progress_warns_first(page_watch):
     page_watch.click("#sh-show")
     link = page_watch.input_value("#sh-link")
     assert sharelink.decode(link.split("#", 1)[1]) == rec
+    # The focus is on Copy, what is done next; not on the link, whose thousand characters a
+    # screen reader read out.
+    assert page_watch.evaluate("document.activeElement.id") == "sh-copy"
     page_watch.assert_clean()
 
 

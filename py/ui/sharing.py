@@ -50,13 +50,14 @@ class ShareDialog:
             "the game as a replay, offline too, and can continue it as their own game.")
         by_id("sh-copied").textContent = ""
         dialogs.open_modal("share")
-        (by_id("sh-show") if in_progress else by_id("sh-link")).focus()
+        # The focus goes to what is done next, Copy, not to the link: a screen reader read
+        # out its thousand characters (a play-tester).
+        (by_id("sh-show") if in_progress else by_id("sh-copy")).focus()
 
     def _reveal(self) -> None:
         by_id("sh-show").hidden = True
         by_id("sh-link-box").hidden = False
-        by_id("sh-link").focus()
-        by_id("sh-link").select()
+        by_id("sh-copy").focus()
 
     def _copy(self) -> None:
         field = by_id("sh-link")
