@@ -295,6 +295,8 @@ def test_pass_the_device_screen_hides_the_hand_until_continue(page_watch):
     assert page_watch.locator("[data-action]:not([disabled])").count() > 0
     rng = random.Random(1)
     seen = set()
+    told = 0
+    deciding = status(page_watch).split(":")[0]
     for _ in range(200):
         if page_watch.locator("#curtain[open]").count():
             title = page_watch.inner_text("#curtain-title")
@@ -303,7 +305,16 @@ def test_pass_the_device_screen_hides_the_hand_until_continue(page_watch):
             assert page_watch.locator("#hand .card").count() == 0
             assert page_watch.locator("#choices [data-action]").count() == 0
         click_random(page_watch, rng)
+        now = status(page_watch).split(":")[0]
+        if now != deciding and not page_watch.locator("#curtain[open]").count() \
+                and not now.startswith("Game over"):
+            # The other person, with nothing to hide, is still told to take the device:
+            # without a word the one holding it decided for them (a play-tester).
+            assert page_watch.inner_text("#notice").startswith(f"Pass the device to {now}:")
+            told += 1
+        deciding = now
     assert len(seen) == 2  # each player got the screen
+    assert told  # and the device was handed over with nothing to hide
     page_watch.assert_clean()
 
 

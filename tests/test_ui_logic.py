@@ -390,6 +390,39 @@ def test_no_curtain_in_the_middle_of_ones_own_turn():
     assert seen, "no turn in these games drew a card into an empty hand"
 
 
+def test_a_person_with_nothing_to_hide_is_still_handed_the_device():
+    """When the decision passes to another person whose hand is empty (no curtain), they are
+    told to take the device; not when the one who acted decides on, nor at the game's start
+    (nobody has acted: whoever started the game holds it), nor with one person at the
+    screen, nor when the curtain tells it."""
+    rng = random.Random(7)
+    told = mid_turn = 0
+    for seed in range(4):
+        ses = _session(seed=seed, seats=["human", "human", "human"])
+        ses.ui["pass_device"] = True
+        assert not ses.handed_over(ses.state.current_player)  # the game's start
+        last = None
+        while not ses.state.is_over and ses.state.turn_number < 20:
+            seat = ses.state.current_player
+            if ses.needs_curtain(seat):
+                assert not ses.handed_over(seat)
+                ses.reveal()
+            else:
+                expected = last is not None and seat != last
+                assert ses.handed_over(seat) == expected, (seed, ses.state.prompt())
+                told += expected
+                mid_turn += expected and ses.state.turn != seat
+            last = seat
+            ses.apply(rng.choice(ses.legal_texts()))
+        ses.ui["pass_device"] = False
+        assert not ses.handed_over(ses.state.current_player)
+    assert told and mid_turn, (told, mid_turn)  # a turn's start and a call in another's turn
+    ses = _session(seats=["human", "easy"])
+    ses.ui["pass_device"] = True
+    ses.ui["revealed"] = 1
+    assert not ses.handed_over(0)  # one person at the screen: nobody to hand it to
+
+
 def test_session_save_round_trips_with_its_undo_window():
     ses = _session(seed=9)
     ses.apply(ses.legal_texts()[0])

@@ -537,7 +537,7 @@ class App:
         self.saver.held = False
         self.access.acted(before, text, now, bot=not self.session.is_human(before.current_player))
         self.selected = None
-        self.notice("")
+        self.notice(self._handed_over(now))
         if human:
             self.hint.followed(before, text, now)
         self.changed()
@@ -770,6 +770,16 @@ class App:
         self.clicks.drawn(float(window.performance.now()))
         self.ready += 1
         by_id("status").setAttribute("data-ready", str(self.ready))
+
+    def _handed_over(self, s: Any) -> str:
+        """What to say when the decision passes to another person with no cards to hide (so
+        no pass-the-device screen): whom to hand the device to; "" otherwise."""
+        if s.is_over or not self.session.handed_over(s.current_player):
+            return ""
+        seat = s.current_player
+        name = s.names[seat]
+        during = f", in {s.names[s.turn]}'s turn" if s.turn != seat else ""
+        return f"Pass the device to {name}: {name} decides now{during}."
 
     def deciding(self) -> bool:
         """A person decides now, their hand shown (no curtain between)."""

@@ -140,6 +140,15 @@ class Session:
                 and self.ui.get("revealed") != seat and self.state is not None
                 and self.state.hand_size(seat) > 0)
 
+    def handed_over(self, seat: int) -> bool:
+        """The decision has passed to another person at the screen, `seat`, with nothing to
+        hide (no curtain): they are still told to take the device. Without a word the one
+        holding it decided for them (a play-tester counted 23 such silent hand-overs in a
+        four-person game)."""
+        return (bool(self.ui.get("pass_device")) and self.humans >= 2
+                and self.is_human(seat) and self.ui.get("revealed") not in (None, seat)
+                and not self.needs_curtain(seat))
+
     def legal_texts(self) -> list[str]:
         """The engine's legal actions now, as texts (worked out once per state)."""
         s = self.state
