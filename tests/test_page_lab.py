@@ -1512,3 +1512,18 @@ def test_a_lab_window_moved_by_hand_stays_through_the_computers_turns(page_watch
     game = json.loads(page_watch.evaluate("localStorage.getItem('cakegame.save')"))["game"]
     assert game["turn"] == 0  # three computer turns went by
     page_watch.assert_clean()
+
+
+def test_the_wheel_over_a_lab_with_nothing_more_to_show_scrolls_the_page(page_watch):
+    """1280x800, the whole lab in its panel: the wheel over it scrolls the page down to the
+    game log (held in the panel, the log could be reached only from beside the lab: a
+    play-tester)."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=7&pass=0")
+    assert page.evaluate("""() => { const w = document.getElementById('lab-wrap');
+        return w.scrollWidth <= w.clientWidth && w.scrollHeight <= w.clientHeight; }""")
+    box = page.locator("#lab-wrap").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, 300)
+    page.wait_for_function("scrollY > 0", timeout=5000)
+    page.assert_clean()
