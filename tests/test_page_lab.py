@@ -57,6 +57,15 @@ def test_phone_lab_is_readable_and_fit_shows_it_whole(page_watch):
     page.get_by_role("button", name="Zoom in").click()
     assert min(page.evaluate(CHAMBER_WIDTHS)) > readable + 1
     assert page.inner_text("#lab-fit") == "Actual size"
+    # The zoom buttons stay under the finger, in and out: the panel grew with the lab and
+    # pushed them down, and a play-tester's second tap on "+" landed on a chamber.
+    assert page.evaluate(FIT_PLACE) == where
+    page.get_by_role("button", name="Zoom in").click()
+    assert page.evaluate(FIT_PLACE) == where
+    for _ in range(4):
+        page.get_by_role("button", name="Zoom out").click()
+        assert page.evaluate(FIT_PLACE) == where
+    page.get_by_role("button", name="Zoom in").click()
     page.focus("#lab-fit")
     page.keyboard.press("Enter")
     assert page.inner_text("#lab-fit") == "Fit"

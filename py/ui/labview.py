@@ -108,6 +108,15 @@ class LabView:
     # ---- zoom ----------------------------------------------------------------------------
     def _set_zoom(self, zoom: float) -> None:
         self.zoom = max(ZOOMS[0], min(ZOOMS[-1], zoom))
+        # Zoomed, the panel keeps the height it has at the readable size: it grew and shrank
+        # with the lab, and the zoom buttons under it moved away from the finger, whose next
+        # press landed on a chamber (a phone play-tester). Back at the readable size it
+        # follows the lab again.
+        if abs(self.zoom - 1.0) > 1e-6:
+            if not self.wrap.style.height:
+                self.wrap.style.height = f"{float(self.wrap.offsetHeight)}px"
+        elif not self.fit:
+            self.wrap.style.height = ""
         self.wrap.style.setProperty("--zoom", f"{self.zoom:.3f}")
         self._show_fit()  # a pinch or ctrl+wheel too: the middle button says where back is
         self._follow_again()
