@@ -159,6 +159,43 @@ def test_the_h_key_asks_and_the_suggestion_takes_the_focus(page_watch):
     page.assert_clean()
 
 
+# The choices the prompt offers on the screen: how many, and how many of them are not the
+# element at their own centre (a notice lies over them).
+CHOICES_COVERED = """
+() => {
+  const shown = [...document.querySelectorAll('#choices [data-action]')].filter(b => {
+    const r = b.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; });
+  const covered = shown.filter(b => {
+    const r = b.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return at === null || !b.contains(at); });
+  return [shown.length, covered.map(b => b.getAttribute('data-action'))];
+}
+"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 844, "height": 390}, has_touch=True,
+                                   is_mobile=True)
+def test_on_a_phone_on_its_side_the_suggestion_leaves_the_choices_free(page_watch):
+    """844x390: the suggestion's toast lies at the foot of the lab's column. Across the whole
+    screen it covered the choices at the foot of the other column, the very button it
+    marked, and took their taps (a play-tester, at 11 decisions in 12 turns)."""
+    page = page_watch
+    # A deploy step with cards in hand: its buttons stand at the foot of the right column.
+    raw = session_save(2, 5, lambda ses: ses.state.turn_number >= 6 and ses.state.phase == "deploy"
+                       and ses.state.current_player == 0 and ses.state.hand_size(0) >= 2,
+                       seats=["human", "hard"])
+    open_saved(page, raw, query="?botpace=0")
+    page.wait_for_selector("#btn-hint:not([disabled])")
+    page.tap("#btn-hint")
+    page.wait_for_selector(HINTED, timeout=60_000)
+    assert page.inner_text("#notice").startswith("Suggested:")
+    shown, covered = page.evaluate(CHOICES_COVERED)
+    assert shown >= 2 and not covered, (shown, covered)
+    page.assert_clean()
+
+
 @pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True,
                                    is_mobile=True)
 def test_on_a_phone_the_suggestion_leaves_the_lab_in_view(page_watch, artifacts):
