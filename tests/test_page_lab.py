@@ -1536,3 +1536,27 @@ def test_the_wheel_over_a_lab_with_nothing_more_to_show_scrolls_the_page(page_wa
     page.mouse.wheel(0, 300)
     page.wait_for_function("scrollY > 0", timeout=5000)
     page.assert_clean()
+
+
+@pytest.mark.browser_context_args(**LANDSCAPE)
+def test_a_phone_on_its_side_reaches_every_item_of_more_in_its_menu(page_watch):
+    """844x390: the More menu was taller than the screen, and its last items (Keys,
+    Settings, Rules) were reached by scrolling the page behind it (a play-tester). It ends
+    on the screen and scrolls itself to its last item."""
+    page = page_watch
+    page.goto("index.html?players=2&seed=5&pass=0")
+    page.tap("#more summary")
+    menu = ".more-menu"
+    page.wait_for_selector(menu)
+    bottom = page.evaluate(f"document.querySelector('{menu}').getBoundingClientRect().bottom")
+    assert bottom <= 390, bottom
+    last = page.evaluate(f"""() => {{
+        const items = [...document.querySelectorAll('{menu} > *')]
+          .filter(e => e.getClientRects().length);
+        const item = items.at(-1);
+        item.scrollIntoView({{block: 'nearest'}});
+        const r = item.getBoundingClientRect();
+        return [item.textContent.trim(), r.bottom <= innerHeight, scrollY];
+    }}""")
+    assert last[1] and last[2] == 0, last  # the menu scrolled, not the page
+    page.assert_clean()
