@@ -1074,3 +1074,39 @@ def test_a_replay_opened_at_an_action_on_no_chamber_shows_as_much_of_the_lab_as_
         wrap.evaluate("(w, at) => { w.scrollLeft = at; }", at)
         assert wrap.evaluate(IN_VIEW) <= shown, at
     page_watch.assert_clean()
+
+
+# The boxes of a chart's legend as the browser draws them: each name's text and each
+# swatch (the 3-unit line before it), in the chart's own units.
+LEGEND_BOXES = """
+svg => {
+  const box = document.createElement('div');
+  box.innerHTML = svg;
+  document.body.append(box);
+  const chart = box.querySelector('svg');
+  const boxes = [...chart.querySelectorAll('.story-legend, line[stroke-width="3"]')]
+    .map(e => { const b = e.getBBox(); return [e.tagName, b.x, b.y, b.x + b.width, b.y + b.height]; });
+  box.remove();
+  return boxes;
+}
+"""
+
+
+def test_a_chart_s_legend_keeps_long_wide_names_apart(page_watch):
+    """Names of wide letters ("Wwww…") ran into the next name of the game-over chart's
+    legend, counted at 7 units a letter (a play-tester): no two of its names or swatches
+    overlap, in the wide chart or a phone's."""
+    from ui import story
+    rec = played(4, 5, 40)
+    rec.names = ["Maximilian Augustus", "Bartholomew-Jones", "Cy", "W" * 20]
+    states = rec.states()
+    page_watch.goto("./")
+    for width in (story.WIDTH, story.NARROW):
+        boxes = page_watch.evaluate(LEGEND_BOXES, story.chart_svg(states, rec.actions, width=width))
+        texts = [b for b in boxes if b[0] == "text"]
+        assert len(texts) == 4, boxes
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+                assert apart, (width, a, b)
+    page_watch.assert_clean()

@@ -413,7 +413,7 @@ def test_a_phones_chart_keeps_its_text_large_and_its_legend_under_it() -> None:
     assert [t for _, _, t in legend] == ["Bartholomew L\u2026", "Wheatley Core\u2026", "Cy", "Ed"]
     for x, y, text in legend:  # under the chart's panels, and inside its box
         assert float(y) > story.TOP + 2 * story.NARROW_PANEL_H + story.GAP
-        assert float(y) <= box[3] and float(x) + 7 * len(text) <= story.NARROW
+        assert float(y) <= box[3] and float(x) + story.text_width(text) <= story.NARROW
     assert len({y for _, y, _ in legend}) == 2  # four long names take two rows
     # The wide chart keeps one row above the top panel, cut the same way.
     wide_legend = re.findall(r'<text class="story-legend"[^>]*y="([\d.]+)"[^>]*>([^<]*)<', wide)

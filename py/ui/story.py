@@ -178,10 +178,23 @@ def legend_label(name: str) -> str:
     return name if len(name) <= LEGEND_CHARS else name[:LEGEND_CHARS - 1] + "\u2026"
 
 
+# How wide letters are drawn at 12 units (measured in the page's sans-serif, the widest
+# of those the page meets): the widest, the narrowest, and the rest by case.
+_WIDE = {"W": 12.0, "@": 12.0, "\u2026": 12.0, "m": 11.7, "%": 11.5, "M": 10.5, "w": 10.0}
+_NARROW = {**dict.fromkeys("iljIJ.,:;'|", 3.8), **dict.fromkeys("frt()[]-! ", 4.8)}
+
+
+def text_width(label: str) -> float:
+    """About how wide `label` is drawn at 12 units, by the width of its letters: counted at
+    7 units each, a name of W's ran over the next name of the legend (a play-tester)."""
+    return sum(_WIDE.get(c) or _NARROW.get(c) or (9.0 if c.isupper() else 7.6)
+               for c in label)
+
+
 def _legend_width(label: str) -> float:
-    """The room one legend entry takes: its text (about 7 units a character at 12 units)
-    and the 30 units of its swatch and the gaps beside it."""
-    return 7.0 * len(label) + 30
+    """The room one legend entry takes: its text and the 30 units of its swatch and the
+    gaps beside it."""
+    return text_width(label) + 30
 
 
 def _legend_rows(labels: list[str], room: float) -> list[list[int]]:
@@ -282,7 +295,7 @@ def chart(states: list[Any], actions: list[str], width: int = WIDTH) -> Chart:
         for seat in reversed(range(players)):  # the legend, right-aligned above the top panel
             out.append(f'<text class="story-legend" x="{lx:.1f}" y="{TOP - 6}" '
                        f'text-anchor="end">{escape(labels[seat])}</text>')
-            lx -= 7.0 * len(labels[seat]) + 4
+            lx -= text_width(labels[seat]) + 4
             out.append(f'<line x1="{lx - 16:.1f}" y1="{TOP - 10}" x2="{lx:.1f}" '
                        f'y2="{TOP - 10}" stroke="{COLOURS[seat]}" stroke-width="3"/>')
             lx -= 26
