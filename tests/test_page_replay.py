@@ -1085,7 +1085,8 @@ svg => {
   document.body.append(box);
   const chart = box.querySelector('svg');
   const boxes = [...chart.querySelectorAll('.story-legend, line[stroke-width="3"]')]
-    .map(e => { const b = e.getBBox(); return [e.tagName, b.x, b.y, b.x + b.width, b.y + b.height]; });
+    .map(e => { const b = e.getBBox();
+                return [e.tagName, b.x, b.y, b.x + b.width, b.y + b.height]; });
   box.remove();
   return boxes;
 }
