@@ -501,6 +501,30 @@ def test_a_hint_at_a_decision_with_one_option_says_so_in_words() -> None:
     assert "of the 1 choices" not in text and " 1 times" not in text, text
 
 
+def test_a_hint_does_not_count_the_engine_s_options() -> None:
+    """"of the 8 choices" where the status said "4 choices" (a play-tester): the engine's
+    options are not the page's (a chamber offers several), so the sentence counts none."""
+    import random
+    import re
+
+    from cakegame.bots import explain
+
+    rng = random.Random(3)
+    said = 0
+    for seed in range(4):
+        s = cakegame.new_game(players=3, seed=seed)
+        while not s.is_over and s.turn_number < 10:
+            if len(s.legal_actions()) > 1 and rng.random() < 0.25:
+                t = bots.Thinker(s.view(s.current_player), "hard", seed=5, iterations=2)
+                while not t.step(1):
+                    pass
+                text = explain.explain(t)
+                assert not re.search(r"of the \d+ choices", text), text
+                said += "of the choices here" in text
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert said, "no sentence of that kind was met"
+
+
 def test_a_hint_marks_the_chambers_its_sentence_names() -> None:
     """The board marks the plan the sentence tells, not another plan of the same first
     action: "from B to E, then activate F" was once shown with L and G marked (the first

@@ -271,7 +271,9 @@ def _explain(thinker: Any) -> str:
     n = len(view.legal_actions())
     if n == 1:
         return f"Suggested: {said}: the only choice here.{rating}"
-    return f"Suggested: {said}: of the {n} choices it leaves you best placed.{rating}"
+    # Not counted: the engine's options are not the page's (eight Portal places were "4
+    # choices" in the status, where chambers offer several; a play-tester).
+    return f"Suggested: {said}: of the choices here, it leaves you best placed.{rating}"
 
 
 def said_to_you(view: Any, action: Action) -> str:
