@@ -84,7 +84,10 @@
     var status = el("status");
     if (status) {
       // Two lines on a phone, as the prompts that follow: the lab then stays put.
-      status.textContent = "Your game as you left it, playable as soon as Python starts.";
+      // A finished game is not "playable" (a play-tester read that of one).
+      status.textContent = pic.over
+        ? "Your finished game as you left it; Python is starting."
+        : "Your game as you left it, playable as soon as Python starts.";
     }
     early.picture = true;
     root.classList.add("early-picture");

@@ -176,3 +176,26 @@ def last_move_save(players: int, seed: int) -> tuple[str, str]:
         s = s.apply(action)
     raw = session_save(players, seed, lambda ses: len(ses.log) == len(played) - 1)
     return raw, played[-1]
+
+
+def played(players: int, seed: int, n: int | None):
+    """A game played by easy bots in CPython: the first `n` actions (all when None), as the
+    page records it (`ui.record.Record`)."""
+    import cakegame.bots
+    from ui import record
+
+    rec = record.Record(players, seed, [f"Player {i + 1}" for i in range(players)], None,
+                        ["human"] * players, [])
+    s = rec.start()
+    while not s.is_over and (n is None or len(rec.actions) < n):
+        a = str(cakegame.bots.choose(s.view(s.current_player), "easy", seed=len(rec.actions)))
+        rec.actions.append(a)
+        s = s.apply(a)
+    return rec
+
+
+def save_of(rec) -> str:
+    """The page's save of a recorded game, at its end."""
+    from ui import saves
+
+    return saves.encode(rec.final(), rec.seats, record=rec)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playhelp import played, save_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -141,6 +142,24 @@ def test_a_returning_player_sees_the_last_board_before_python_and_it_matches(
     page.wait_for_selector("#chambers .chamber", timeout=BOOT_MS)
     assert not page.locator("#lab-placeholder").count()
     assert page.evaluate(CHAMBERS, "#chambers") == pictured
+
+
+def test_a_finished_game_s_picture_is_not_called_playable(page, site_url):
+    """The last board of a finished game, shown before Python, says the game is finished:
+    "playable as soon as Python starts" was read of one (a play-tester)."""
+    page.goto(site_url + "rules.html")
+    page.evaluate("raw => localStorage.setItem('cakegame.save', raw)", save_of(played(2, 3, None)))
+    page.goto(site_url + "index.html")
+    _ready(page)
+    page.wait_for_function("localStorage.getItem('cakegame.picture') !== null "
+                           "&& JSON.parse(localStorage.getItem('cakegame.picture')).over")
+    held = Held(page)
+    page.goto(site_url)
+    page.wait_for_selector("#lab-placeholder.picture .chamber", state="attached")
+    words = page.locator("#status").inner_text()
+    assert "finished game" in words and "playable" not in words, words
+    held.release()
+    _ready(page)
 
 
 LAB_TOP = "document.getElementById('lab-wrap').getBoundingClientRect().top"

@@ -14,7 +14,7 @@ from pathlib import Path
 import cakegame
 import cakegame.bots
 import pytest
-from playhelp import SAVED_GAME, UNTIL, click_random, open_saved, status
+from playhelp import SAVED_GAME, UNTIL, click_random, open_saved, played, save_of, status
 from ui import drawing, eventlog, guide, record, saves, sharelink
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -48,22 +48,6 @@ WAITING_FOR_A_PERSON = """
   [...document.querySelectorAll('[data-action]:not([disabled]), [data-continue]:not([disabled])')]
     .some(e => e.getClientRects().length > 0 && !e.closest('dialog:not([open])'))
 """
-
-
-def played(players: int, seed: int, n: int | None) -> record.Record:
-    """A game played by easy bots in CPython: the first `n` actions (all when None)."""
-    rec = record.Record(players, seed, [f"Player {i + 1}" for i in range(players)], None,
-                        ["human"] * players, [])
-    s = rec.start()
-    while not s.is_over and (n is None or len(rec.actions) < n):
-        a = str(cakegame.bots.choose(s.view(s.current_player), "easy", seed=len(rec.actions)))
-        rec.actions.append(a)
-        s = s.apply(a)
-    return rec
-
-
-def save_of(rec: record.Record) -> str:
-    return saves.encode(rec.final(), rec.seats, record=rec)
 
 
 def put_save(page, raw: str) -> None:

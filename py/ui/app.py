@@ -959,6 +959,7 @@ class App:
         self.hint.after_render()
         self.access.rendered(s, human and not curtain, t, step, marks,
                              bot_now=not over and not human)
+        self.picture.over = over
         self.picture.soon()
         self._bump()
 

@@ -26,6 +26,7 @@ class Picture(Deferred):
     def __init__(self) -> None:
         super().__init__()
         self.store = Store()
+        self.over = False  # the game drawn is over (the next visit's words say so)
 
     def now(self) -> None:
         super().now()
@@ -34,7 +35,7 @@ class Picture(Deferred):
         if len(markup) > MAX_CHARS:
             return
         picture: dict[str, object] = {"box": str(lab.getAttribute("viewBox") or ""),
-                                      "markup": markup}
+                                      "markup": markup, "over": self.over}
         if not by_id("table-strip").hidden:  # a phone's strip over the lab, drawn as well
             picture["strip"] = {"scores": str(by_id("strip-scores").innerHTML),
                                 "rule": str(by_id("strip-rule").innerHTML)}
