@@ -499,10 +499,15 @@ async () => {
       const seenW = Math.min(r.right, inner.right) - Math.max(r.left, inner.left);
       const seenH = Math.min(r.bottom, inner.bottom) - Math.max(r.top, inner.top);
       const x = (r.left + r.right) / 2;
+      // Hidden (less than three quarters seen): by the side it is further past. Zoomed
+      // in, the panel keeps its height and the lab may lie beyond its foot too.
       let side = null;
-      const mid = (inner.left + inner.right) / 2;
-      if (seenW < r.width * 0.75 - 0.5) side = x < mid ? 'left' : 'right';
-      else if (seenH < r.height * 0.75 - 0.5) side = 'top or bottom';
+      if (seenW < r.width * 0.75 - 0.5 || seenH < r.height * 0.75 - 0.5) {
+        const y = (r.top + r.bottom) / 2;
+        const past = {left: inner.left + r.width / 4 - x, right: x - (inner.right - r.width / 4),
+                      top: inner.top + r.height / 4 - y, bottom: y - (inner.bottom - r.height / 4)};
+        side = ['left', 'right', 'top', 'bottom'].reduce((a, b) => past[b] > past[a] ? b : a);
+      }
       const whole = r.left >= inner.left - 0.5 && r.right <= inner.right + 0.5
                  && r.top >= inner.top - 0.5 && r.bottom <= inner.bottom + 0.5;
       return {letter: g.dataset.letter, side, x, whole};
@@ -539,13 +544,16 @@ def _check_markers(seen: dict) -> dict[str, list[str]]:
         if c["side"]:
             beyond.setdefault(c["side"], []).append(c["letter"])
     assert set(seen["markers"]) == set(beyond), (seen["markers"], beyond)
+    arrows = {"left": "◂", "right": "▸", "top": "▴", "bottom": "▾"}
+    places = {"left": "to the left", "right": "to the right", "top": "above", "bottom": "below"}
     for side, letters in beyond.items():
         marker = seen["markers"][side]
         n = len(letters)
-        arrow = "▸" if side == "right" else "◂"
-        assert marker["text"] == (f"{n} {arrow}" if side == "right" else f"{arrow} {n}")
-        where = "to the right" if side == "right" else "to the left"
-        assert marker["name"] == f"{n} more chamber{'s' if n != 1 else ''} to choose {where}"
+        arrow = arrows[side]
+        assert marker["text"] == (f"{n} {arrow}" if side in ("right", "bottom")
+                                  else f"{arrow} {n}")
+        assert marker["name"] == (f"{n} more chamber{'s' if n != 1 else ''} to choose "
+                                  f"{places[side]}")
         assert marker["tag"] == "BUTTON" and marker["type"] == "button"
     return beyond
 
