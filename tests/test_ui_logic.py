@@ -1340,6 +1340,33 @@ def test_after_a_redraw_the_window_shows_as_many_choices_as_it_can():
     assert edges.best_start(choice, 50, size, full, lab=top_row + others) is None
 
 
+def test_a_staircase_lab_s_window_shows_two_rows_where_it_can():
+    """Rows drifted into a staircase (each row's chambers to the right of the row above):
+    with every chamber a choice, a window on the top row alone showed as many choices as
+    one where two rows meet, and the phone's window stayed on the top row, the other rows
+    wholly beyond its edge (a play-tester). It goes where two rows meet, nearest where it
+    was, and stays there at the next decision."""
+    from ui import edges
+    size = 400
+    top = [((x, x + 80), 0.0) for x in range(0, 900, 100)]        # nine chambers
+    middle = [((x, x + 80), 90.0) for x in range(850, 1150, 100)]  # three, from the top's end
+    bottom = [((x, x + 80), 180.0) for x in range(1250, 1550, 100)]
+    lab = top + middle + bottom
+    spans = [span for span, _ in lab]
+    rows = [row for _, row in lab]
+    full = 1550
+
+    def seen(at):
+        inside = [(a, b, r) for (a, b), r in lab if a >= at - 0.5 and b <= at + size + 0.5]
+        return len(inside), len({r for _, _, r in inside})
+
+    plain = edges.best_start(spans, 0, size, full)
+    assert plain is None  # as many choices as any window: it stayed on the top row
+    at = edges.best_start(spans, 0, size, full, lab=spans, rows=rows)
+    assert at is not None and seen(at)[0] == seen(0)[0] and seen(at)[1] == 2, (at, seen(at))
+    assert edges.best_start(spans, at, size, full, lab=spans, rows=rows) is None
+
+
 def test_a_chambers_badges_and_the_disarmed_turrets_strike_stay_inside_its_hexagon():
     """The row of badges (Portal, GLaDOS, Turret, Cube) under the counters: each, and the
     strike over a disarmed Turret, inside the hexagon (a play-tester saw a disarmed Turret

@@ -152,7 +152,8 @@ def nearest_start(span: tuple[float, float], start: float, size: float, full: fl
 
 def best_start(spans: list[tuple[float, float]], start: float, size: float,
                full: float, pad: float = 8.0,
-               lab: list[tuple[float, float]] | None = None) -> float | None:
+               lab: list[tuple[float, float]] | None = None,
+               rows: list[float] | None = None) -> float | None:
     """After a redraw: where the window (`size` wide, now at `start`, over content `full`
     wide) should start along one axis so the choices' spans (from, to) are in view, or
     None to stay. All in view: stay. All fit at once: their span centred, or, given the
@@ -160,7 +161,11 @@ def best_start(spans: list[tuple[float, float]], start: float, size: float,
     shows the most chambers besides (nearest the centred one): a lab whose rows have
     drifted apart then shows its other rows, not an empty band beside the choices' row.
     Too many: a window that shows as many as possible, the one nearest where the window is
-    now; it stays if it already shows that many.
+    now; it stays if it already shows that many. Given also each lab chamber's row
+    (`rows`, its centre on the other axis), windows that show more of the lab's rows come
+    first: a lab drawn as a staircase had a phone's window on the top row alone, with the
+    other rows wholly beyond its edge (a play-tester), where a window at the rows' meeting
+    shows as many choices and two rows.
 
     >>> best_start([(500, 580)], 0, 300, 1000)
     390.0
@@ -168,6 +173,9 @@ def best_start(spans: list[tuple[float, float]], start: float, size: float,
     488.0
     >>> best_start([(0, 80), (100, 180), (900, 980)], 500, 300, 1000)
     0.0
+    >>> best_start([(0, 80), (100, 180), (200, 280), (300, 380)], 0, 200, 1000,
+    ...            lab=[(0, 80), (100, 180), (200, 280), (300, 380)], rows=[0, 0, 0, 90])
+    188.0
     """
     if not spans or full <= size + 1:
         return None
@@ -176,9 +184,19 @@ def best_start(spans: list[tuple[float, float]], start: float, size: float,
     if lo >= start and hi <= start + size:
         return None
     top = max(0.0, full - size)
+    lab = lab or []
 
     def clamp(value: float) -> float:
         return max(0.0, min(float(value), top))
+
+    def inside(a: float, b: float, at: float) -> bool:
+        return a >= at - 0.5 and b <= at + size + 0.5
+
+    def lab_rows(at: float) -> int:
+        """How many of the lab's rows the window at `at` shows a chamber of."""
+        if rows is None:
+            return 0
+        return len({round(r) for (a, b), r in zip(lab, rows) if inside(a, b, at)})
 
     if hi - lo <= size - 2 * pad:
         centred = clamp((lo + hi) / 2 - size / 2)
@@ -188,20 +206,23 @@ def best_start(spans: list[tuple[float, float]], start: float, size: float,
         first, last = clamp(hi + pad - size), clamp(lo - pad)
 
         def seen(at: float) -> int:
-            return sum(1 for a, b in lab if a >= at - 0.5 and b <= at + size + 0.5)
+            return sum(1 for a, b in lab if inside(a, b, at))
 
         places = {centred} | {min(max(x, first), last) for a, b in lab
                               for x in (a - pad, b + pad - size)}
-        return max(places, key=lambda at: (seen(at), -abs(at - centred), -at))
+        return max(places, key=lambda at: (lab_rows(at), seen(at), -abs(at - centred), -at))
 
     def shown(at: float) -> int:
-        return sum(1 for a, b in spans if a >= at - 0.5 and b <= at + size + 0.5)
+        return sum(1 for a, b in spans if inside(a, b, at))
 
     places = {clamp(a - pad) for a, _ in spans} | {clamp(b + pad - size) for _, b in spans}
-    most = max(shown(p) for p in places)
-    if shown(start) >= most:
+    if rows is not None:
+        places |= {clamp(x) for a, b in lab for x in (a - pad, b + pad - size)}
+    best = max((shown(p), lab_rows(p)) for p in places)
+    if (shown(start), lab_rows(start)) >= best:
         return None
-    return min((p for p in places if shown(p) == most), key=lambda p: (abs(p - start), p))
+    return min((p for p in places if (shown(p), lab_rows(p)) == best),
+               key=lambda p: (abs(p - start), p))
 
 
 def marker_y(side: str, chambers: list[tuple[float, float]], choices: list[tuple[float, float]],

@@ -280,7 +280,8 @@ class LabView:
             # moment after every redraw, and a test asserting "a legal chamber is in view".
             left = edges.best_start([(x - half_w, x + half_w) for x, _ in points],
                                     geo.left, geo.width, geo.full_width,
-                                    lab=[(x - half_w, x + half_w) for x, _ in lab])
+                                    lab=[(x - half_w, x + half_w) for x, _ in lab],
+                                    rows=[y for _, y in lab])
             top = edges.best_start([(y - half_h, y + half_h) for _, y in points],
                                    geo.top, geo.height, geo.full_height,
                                    lab=[(y - half_h, y + half_h) for _, y in lab])
