@@ -421,6 +421,17 @@ def test_a_person_with_nothing_to_hide_is_still_handed_the_device():
     ses.ui["pass_device"] = True
     ses.ui["revealed"] = 1
     assert not ses.handed_over(0)  # one person at the screen: nobody to hand it to
+    # A decision with one option taken by itself (Settings) leaves the device where it is:
+    # the person it belonged to never took it, and the one holding it was then told to
+    # take the device they held.
+    ses = _session(seats=["human", "human"])
+    ses.ui["pass_device"] = True
+    holder = 1 - ses.state.current_player
+    ses.ui["revealed"] = holder
+    ses.apply(ses.legal_texts()[0], by_hand=False)
+    assert ses.ui["revealed"] == holder
+    ses.apply(ses.legal_texts()[0])
+    assert ses.ui["revealed"] != holder  # by hand: the one deciding holds it
 
 
 def test_session_save_round_trips_with_its_undo_window():

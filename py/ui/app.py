@@ -511,8 +511,9 @@ class App:
             self.confirming = None
             self.render()
 
-    def apply(self, text: str, confirmed: bool = False) -> None:
-        """Apply an action the engine lists; explain (and change nothing) if it is refused."""
+    def apply(self, text: str, confirmed: bool = False, by_hand: bool = True) -> None:
+        """Apply an action the engine lists; explain (and change nothing) if it is refused.
+        `by_hand`: not a decision with one option taken by itself."""
         before = self.state
         if before is None or before.is_over:
             return
@@ -528,7 +529,7 @@ class App:
         self.confirming = None
         human = self.session.human_to_act()
         try:
-            now = self.session.apply(text)
+            now = self.session.apply(text, by_hand)
         except cakegame.IllegalActionError as error:
             self.notice(f"Not possible: {error}")
             return
@@ -808,7 +809,7 @@ class App:
         async def later() -> None:
             await asyncio.sleep(0.35)  # long enough to see the step go by
             if self.state is state and self.confirming is None:
-                self.apply(text)
+                self.apply(text, by_hand=False)  # the device stays where it is
         asyncio.ensure_future(later())
 
     def render(self) -> None:

@@ -398,9 +398,10 @@ class Session:
         return bot_seed(s.seed, len(self.log), s.current_player)
 
     # ---- changes -------------------------------------------------------------------------
-    def apply(self, text: str) -> Any:
+    def apply(self, text: str, by_hand: bool = True) -> Any:
         """Play `text`; return the new state. Raises cakegame.IllegalActionError (nothing
-        changed) when the engine refuses it."""
+        changed) when the engine refuses it. `by_hand`: a person's own decision (not one
+        option taken by itself), so that person holds the device."""
         s = self.state
         if s is None or s.is_over:
             raise cakegame.IllegalActionError("there is no game in progress")
@@ -437,7 +438,7 @@ class Session:
         self._replayed = None
         self.last_action = text
         self.follow_last = True
-        if self.is_human(seat):
+        if self.is_human(seat) and by_hand:
             # Who acted holds the device: a seat that began its turn with nothing to hide (an
             # empty hand, so no curtain) and then drew a card keeps playing, with no curtain
             # in the middle of its own turn.
