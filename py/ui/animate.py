@@ -133,12 +133,11 @@ def fly(element: Any, start: str, end: str) -> None:
     """A recycled chamber's flight from `start` to `end` (CSS transforms) on the lab, as the
     losses it carries ride along (`rise_frames`): the same length and easing. Its style
     already holds `end`, so with reduced motion it is simply there."""
-    global _still
+    global _still, _landed
     if _still is None:
         _still = reduced_motion()
     if _still:
         return
-    global _landed
     # Half seen through at mid-flight: over the chambers it crosses it had hidden their
     # counts as the next person's decision came up (a phone play-tester).
     flight = element.animate(js_object([{"transform": start, "opacity": 1},
