@@ -630,6 +630,31 @@ def test_a_chamber_that_is_no_choice_says_why(page_watch):
     page.assert_clean()
 
 
+def test_a_portal_s_new_place_pressed_first_says_which_portal_to_pick(page_watch):
+    """Moving a Portal token takes two presses on the lab: the Portal, then its new place.
+    A player following a suggestion pressed the new place first and read "with the buttons
+    above the lab", where there were none: the notice says which Portal to pick first."""
+    page = page_watch
+    raw = session_save(2, 1, lambda ses: ses.state.current_player == 0 and any(
+        t.startswith("shift ") for t in ses.legal_texts()), seats=["human", "human"])
+    open_saved(page, raw, query="?pass=0")
+    page.wait_for_selector("#chambers .chamber.multi, #chambers .chamber.target")
+    shifts = [str(a) for a in saves.decode(raw).state.legal_actions()
+              if str(a).startswith("shift ")]
+    places = {t.split()[2] for t in shifts} - {t.split()[1] for t in shifts}
+    assert places, shifts
+    letter = sorted(places)[0]
+    froms = sorted({t.split()[1] for t in shifts if t.split()[2] == letter})
+    page.evaluate(f"document.getElementById('ch-{letter}').scrollIntoView("
+                  "{block: 'nearest', inline: 'nearest'})")
+    box = page.locator(f'#chambers .chamber[data-letter="{letter}"] .hex').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.inner_text("#notice") == (
+        f"Chamber {letter} is not a choice yet: first pick the Portal to move "
+        f"(chamber {' or '.join(froms)}), then {letter}."), page.inner_text("#notice")
+    page.assert_clean()
+
+
 def test_between_people_the_end_of_a_turn_waits_for_a_confirm_when_asked(page_watch):
     """Hot-seat: a tap that ends the turn hands the device on, and cannot be taken back (a
     play-tester's mis-tap on a phone). Settings can ask for the confirm that games against

@@ -602,8 +602,19 @@ class App:
             self.notice(f"{s.names[seat]} (a computer player) is deciding now.")
             return
         t = targets.sort_actions(self.session.legal_texts())
+        # A Portal's new place pressed before the Portal to move: "with the buttons above
+        # the lab" was said, where there were none (a play-tester following a suggestion
+        # that marked both chambers).
+        sources = sorted({a.split()[1] for acts in t.board.values() for a in acts
+                          if targets.second_chamber(a) == letter})
+        if sources:
+            self.notice(f"Chamber {letter} is not a choice yet: first pick the Portal to move "
+                        f"(chamber {' or '.join(sources)}), then {letter}.")
+            return
         guess = targets.guess_text(t, s.decision, letter)
-        why = f"{s.prompt()}, with the buttons above the lab"  # what is asked instead
+        # What is asked instead.
+        why = (f"{s.prompt()}: pick a highlighted chamber" if t.board
+               else f"{s.prompt()}, with the buttons above the lab")
         if guess is not None:
             try:
                 s.apply(guess)
