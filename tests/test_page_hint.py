@@ -62,6 +62,35 @@ def _to_a_group_move(page) -> None:
         page.wait_for_selector("#btn-hint:not([disabled])", timeout=60_000)
 
 
+# The news' visible text and the notice: whether they overlap, and the lab's top.
+NEWS_UNDER_NOTICE = """
+() => {
+  const n = document.getElementById('notice').getBoundingClientRect();
+  const t = document.getElementById('since-text').getBoundingClientRect();
+  return {over: n.height > 0 && t.height > 0 && n.top < t.bottom - 1 && t.top < n.bottom - 1,
+          lab: document.getElementById('lab-wrap').getBoundingClientRect().top};
+}
+"""
+
+
+def test_a_suggestion_leaves_the_news_lines_in_sight(page_watch):
+    """1280x800, four players: a long suggestion rose over the foot of the news and hid its
+    last lines (two play-testers). The news gives it room: none of its lines lies under the
+    suggestion (the rest scrolls), and the lab does not move."""
+    page = page_watch
+    raw = session_save(4, 7, lambda ses: ses.state.turn_number >= 9
+                       and ses.state.current_player == 0 and ses.state.phase == "move",
+                       seats=["human", "easy", "easy", "easy"])
+    open_saved(page, raw, query="?botpace=0")
+    page.wait_for_selector("#btn-hint:not([disabled])")
+    before = page.evaluate(NEWS_UNDER_NOTICE)
+    ask_hint(page)
+    seen = page.evaluate(NEWS_UNDER_NOTICE)
+    assert page.inner_text("#notice").startswith("Suggested:")
+    assert not seen["over"] and seen["lab"] == before["lab"], (before, seen)
+    page.assert_clean()
+
+
 def test_a_hint_is_shown_explained_played_and_counted(page_watch, artifacts):
     page_watch.goto("index.html?players=2&seed=11&seats=human,easy&botpace=0")
     page_watch.wait_for_selector("#btn-hint:not([disabled])")

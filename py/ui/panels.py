@@ -304,10 +304,20 @@ class Panels:
         # little (three cards in the tray at 1024x768), it covered the very button it
         # suggested (a play-tester), and lies over the lab's top instead.
         box.classList.remove("over-lab")
+        news = by_id("since")
+        news.style.marginBottom = ""
         if text and window.matchMedia(DESKTOP).matches:
             choices = by_id("choices").getBoundingClientRect()
-            if float(box.getBoundingClientRect().top) < float(choices.bottom) - 1:
+            top = float(box.getBoundingClientRect().top)
+            if top < float(choices.bottom) - 1:
                 box.classList.add("over-lab")
+            else:
+                # The news gives the notice its room, so none of its lines lies under it
+                # (they scroll instead): a suggestion hid the news' last lines (two
+                # play-testers).
+                room = float(news.getBoundingClientRect().bottom) - top + 4
+                if room > 0:
+                    news.style.marginBottom = f"{room:.0f}px"
 
     # ---- choices -------------------------------------------------------------------------
     def choices(self, s: Any, t: targets.Targets, step: Any, texts: list[str],
