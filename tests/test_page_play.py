@@ -611,6 +611,16 @@ def test_with_a_computer_at_the_table_a_turn_handed_to_a_person_waits_when_asked
     page.assert_clean()
 
 
+def press_chamber(page, letter: str) -> str:
+    """Press chamber `letter` by mouse, at its middle, brought into the lab's view first;
+    returns what the notice then says."""
+    page.evaluate(f"document.getElementById('ch-{letter}').scrollIntoView("
+                  "{block: 'nearest', inline: 'nearest'})")
+    box = page.locator(f'#chambers .chamber[data-letter="{letter}"] .hex').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return page.inner_text("#notice")
+
+
 def test_a_chamber_that_is_no_choice_says_why(page_watch):
     """A newcomer clicked a chamber without their Test Subjects at the move and read
     "Chamber M: from M is not possible now (...); the choices are: ...": not why. The
@@ -622,11 +632,9 @@ def test_a_chamber_that_is_no_choice_says_why(page_watch):
     empty = page.evaluate("""() => [...document.querySelectorAll(
         '#chambers > .chamber:not(.target):not(.gone)')].map(g => g.dataset.letter)""")
     letter = empty[0]
-    box = page.locator(f'#chambers .chamber[data-letter="{letter}"] .hex').bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    assert page.inner_text("#notice") == (
-        f"Chamber {letter} is not a choice now: Orange has no Test Subjects in chamber "
-        f"{letter} to move."), page.inner_text("#notice")
+    said = press_chamber(page, letter)
+    assert said == (f"Chamber {letter} is not a choice now: Orange has no Test Subjects in "
+                    f"chamber {letter} to move."), said
     page.assert_clean()
 
 
@@ -645,13 +653,9 @@ def test_a_portal_s_new_place_pressed_first_says_which_portal_to_pick(page_watch
     assert places, shifts
     letter = sorted(places)[0]
     froms = sorted({t.split()[1] for t in shifts if t.split()[2] == letter})
-    page.evaluate(f"document.getElementById('ch-{letter}').scrollIntoView("
-                  "{block: 'nearest', inline: 'nearest'})")
-    box = page.locator(f'#chambers .chamber[data-letter="{letter}"] .hex').bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    assert page.inner_text("#notice") == (
-        f"Chamber {letter} is not a choice yet: first pick the Portal to move "
-        f"(chamber {' or '.join(froms)}), then {letter}."), page.inner_text("#notice")
+    said = press_chamber(page, letter)
+    assert said == (f"Chamber {letter} is not a choice yet: first pick the Portal to move "
+                    f"(chamber {' or '.join(froms)}), then {letter}."), said
     page.assert_clean()
 
 
