@@ -82,8 +82,7 @@ class ReviewDialog:
         self.on_continue = on_continue
         self.on_share = on_share
         self.on_step = on_step  # the page counts a redraw (tests wait for it)
-        self.shown_pos = -1
-        self.fresh = False  # the next draw is the replay's first: place the window afresh
+        self.shown_pos = -1  # -1 until the replay's first draw
         self.chart: story.Chart | None = None  # the replay's chart, drawn once per replay
         on("rv-first", "click", lambda e: self.step("first"))
         on("rv-prev", "click", lambda e: self.step("prev"))
@@ -110,7 +109,6 @@ class ReviewDialog:
         self.source = source
         self.shown_pos = -1
         self.chart = None
-        self.fresh = True  # the first draw places the window whatever the action changed
         by_id("rv-title").textContent = ("Replay of a shared game" if source == "link"
                                          else "Replay of this game")
         by_id("rv-share").hidden = source == "link"
@@ -250,10 +248,9 @@ class ReviewDialog:
         # Opened at an action that changed no chamber (a card deployed, a deploy step
         # ended: a log entry naming none), as much of the lab as the window holds: it
         # opened at the far left, on the top row alone late in a game (a play-tester).
-        fresh, self.fresh = self.fresh, False
         places = changed if r.pos else frozenset(
             c.letter for c in s.chambers() if any(c.subjects))
-        if not places and fresh:
+        if not places and self.shown_pos < 0:  # the replay's first draw
             places = frozenset(c.letter for c in s.chambers())
         self._show_changed(places)
         step = r.current_step()
