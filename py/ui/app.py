@@ -605,8 +605,7 @@ class App:
         # A Portal's new place pressed before the Portal to move: "with the buttons above
         # the lab" was said, where there were none (a play-tester following a suggestion
         # that marked both chambers).
-        sources = sorted({a.split()[1] for acts in t.board.values() for a in acts
-                          if targets.second_chamber(a) == letter})
+        sources = t.sources_of(letter)
         if sources:
             self.notice(f"Chamber {letter} is not a choice yet: first pick the Portal to move "
                         f"(chamber {' or '.join(sources)}), then {letter}.")

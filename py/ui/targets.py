@@ -63,6 +63,11 @@ class Targets:
         acts = self.board.get(letter, [])
         return acts[0] if len(acts) == 1 else None
 
+    def sources_of(self, place: str) -> list[str]:
+        """The chambers whose two-chamber actions (a Portal's shift) lead to `place`."""
+        return sorted({letter for letter, acts in self.board.items()
+                       if any(second_chamber(a) == place for a in acts)})
+
     def board_verbs(self) -> list[str]:
         """The verbs the board offers now, in order of first appearance."""
         seen: list[str] = []
