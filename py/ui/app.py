@@ -538,10 +538,15 @@ class App:
         self.saver.held = False
         self.access.acted(before, text, now, bot=not self.session.is_human(before.current_player))
         self.selected = None
-        self.notice(self._handed_over(now))
+        self.notice("")
         if human:
             self.hint.followed(before, text, now)
         self.changed()
+        # After the redraw, which it is placed by (a one-option decision taken by itself
+        # says so instead: the device then stays where it is).
+        handed = self._handed_over(now)
+        if handed and self.state is now and not self.texts.seen("notice", "text"):
+            self.notice(handed)
         self.saver.soon()
         self.animator.after(before, now, text)
 
