@@ -532,10 +532,11 @@ def test_a_decision_in_anothers_turn_does_not_cut_the_news_short():
                 between = [i for i in mine if i > last_own]
                 want = [e for e in ses.log[last_own + 1:] if e[1] != me]
                 assert ses.since_last_turn(me) == want
-                # The events hold my own choices in their turns too, told as the turn's
-                # (what they did to me had gone untold: a play-tester).
+                # The events hold my own choices in their turns too, and every move is
+                # told as its turn's (what they did to me had gone untold, and four
+                # players' news is read by whose turn it was: play-testers).
                 assert [seat for seat, _ in ses.since_events(me)] == [
-                    e[1] if e[1] != me else ses._owner(e[0]) for e in ses.log[last_own + 1:]]
+                    ses._owner(e[0]) for e in ses.log[last_own + 1:]]
                 if between:  # I decided in another's turn: the news still starts before it
                     seen += 1
                     assert any(e[0] <= ses.log[between[0]][0] for e in want)
@@ -774,13 +775,16 @@ def test_since_summary_tells_a_reward_of_mine_that_my_supply_could_not_pay():
     assert not any("Cake Slice" in text for _, text in out), out
     seen_by_bob = eventlog.since_summary([(2, moves[0][1])], 1, ("Ann", "Bob", "Cy"))
     assert seen_by_bob == [("you", "2 Cake Slices owed to you not delivered (none left)"),
-                           ("gain", "Ann won A: +1 card")], seen_by_bob
+                           ("who", "Cy"), ("gain", "Ann won A: +1 card")], seen_by_bob
 
 
 def test_since_summary_leads_with_what_happened_to_the_player():
-    """Built from events alone: the player's losses come first, then the opponents' gains
-    and the recycles they led to, then the others' losses, then the moves, whatever order
-    the events came in."""
+    """Built from events alone: the player's losses come first, then what happened to
+    their pieces, then a line for each turn of the others, in the order they played, led
+    by whose turn it was ("who"): the card deployed and the moves, the gains, the recycles
+    they led to, the others' losses; whatever order the events came in. Three
+    play-testers of four-player games had read the news by kind (every gain, then every
+    loss, then every move) while asking "what did Blue do?"."""
     from cakegame.events import Event
     from cakegame.events import EventKind as K
     from ui import eventlog
@@ -797,41 +801,55 @@ def test_since_summary_leads_with_what_happened_to_the_player():
              Event(K.SUBJECTS_DESTROYED, 2, "L", cause="turret"))),
     ]
     out = eventlog.since_summary(moves, 0, names)
-    kinds = [k for k, _ in out]
-    assert kinds == ["loss", "loss", "you", "you", "gain", "recycle", "others", "move",
-                     "move"], out
-    # What took them, with where (a Turret already in L had gone unsaid: a play-tester).
-    assert out[0][1] == "You lost 4 Test Subjects (N recycled; L by the Turret)"
-    assert out[1][1] == "1 Cake Slice of yours incinerated (N recycled)"
+    assert out == [
+        # What took them, with where (a Turret already in L had gone unsaid: a play-tester).
+        ("loss", "You lost 4 Test Subjects (N recycled; L by the Turret)"),
+        ("loss", "1 Cake Slice of yours incinerated (N recycled)"),
+        # Told as what was done to Ann, by whom: her cake carried off, her subjects moved.
+        ("you", "Bob carried 1 of your Cake Slices P→N"),
+        ("you", "Cy moved 1 of your Test Subjects K→L"),
+        # Bob's turn: his name leads, his doings follow without it, cause before consequence.
+        ("who", "Bob"),
+        ("move", "moved 2 Test Subjects P→N with 1 Cake Slice"),
+        ("gain", "won N: +2 Test Subjects, +1 card"),
+        ("recycle", "recycled chamber N into the top row"),
+        ("who", "Cy"),
+        ("move", "Turret → L"),
+        ("others", "lost 1 Test Subject (L by the Turret)"),
+    ], out
+    assert [eventlog.SINCE_PART[k] for k, _ in out] == [0] * 4 + [1] * 7
     neuro = [(2, (Event(K.SUBJECTS_DESTROYED, 0, "C", cause="glados"),
                   Event(K.SUBJECTS_DESTROYED, 0, "D", cause="glados")))]
-    assert eventlog.since_summary(neuro, 0, names)[0] == (
-        "loss", "You lost 2 Test Subjects (C, D by Neurotoxin)")
-    # Told as what was done to Ann, by whom: her cake carried off, her subjects moved.
-    assert out[2][1] == "Bob carried 1 of your Cake Slices P→N"
-    assert out[3][1] == "Cy moved 1 of your Test Subjects K→L"
-    assert out[4][1] == "Bob won N: +2 Test Subjects, +1 card"
-    assert out[5][1] == "Bob recycled chamber N into the top row"  # who did it, named
-    assert out[7][1] == "Bob moved 2 Test Subjects P→N with 1 Cake Slice"
+    assert eventlog.since_summary(neuro, 0, names) == [
+        ("loss", "You lost 2 Test Subjects (C, D by Neurotoxin)")]
     # Another division's subjects moved by a card: told as its mover's doing.
     shove = [(2, (Event(K.MOVED, 1, "R", "E", 2),))]
     assert eventlog.since_summary(shove, 0, names) == [
-        ("move", "Cy moved 2 of Bob's Test Subjects R→E")]
+        ("who", "Cy"), ("move", "moved 2 of Bob's Test Subjects R→E")]
     # N was recycled after Bob's move into it: it stands elsewhere now, so no arrow for it.
     assert eventlog.arrows(moves) == [("K", "L", 0, 1)]
     assert eventlog.arrows(moves[:1]) == []
     # A move into a chamber after its recycle is drawn: it lies where the chamber is now.
     again = [*moves, (2, (Event(K.MOVED, 2, "P", "N"), Event(K.MOVED, 2, "P", "N")))]
     assert eventlog.arrows(again) == [("K", "L", 0, 1), ("P", "N", 2, 2)]
-    # Bob's move seen by Cy, who lost nothing: Bob's win first, the recycle it led to, then
-    # Ann's losses.
+    # Bob's turn seen by Cy, who lost nothing: Bob's doings, Ann's losses named.
     cy = eventlog.since_summary(moves[:1], 2, names)
-    assert [k for k, _ in cy] == ["gain", "recycle", "others", "others", "move"], cy
-    assert cy[1] == ("recycle", "Bob recycled chamber N into the top row")
-    # The others' losses say what took them too (Blue's Neurotoxin had gone unsaid).
-    assert cy[2] == ("others", "Ann lost 3 Test Subjects (N recycled)")
+    assert cy == [("who", "Bob"), ("move", "moved 2 Test Subjects P→N with 1 Cake Slice"),
+                  ("gain", "won N: +2 Test Subjects, +1 card"),
+                  ("recycle", "recycled chamber N into the top row"),
+                  # The others' losses say what took them (Neurotoxin had gone unsaid).
+                  ("others", "Ann lost 3 Test Subjects (N recycled)"),
+                  ("others", "Ann lost 1 Cake Slice (N recycled)")], cy
     assert eventlog.since_summary(neuro, 1, names) == [
-        ("others", "Ann lost 2 Test Subjects (C, D by Neurotoxin)")]
+        ("who", "Cy"), ("others", "Ann lost 2 Test Subjects (C, D by Neurotoxin)")]
+    # Another's choice in Bob's turn (Cy collecting the rewards of a chamber Bob activated)
+    # is told in Bob's line, by Cy's name; so is a turn's bonus card, its taker unnamed.
+    won = [(1, (Event(K.MOVED, 1, "A", "B"), Event(K.CARD_TAKEN, 1, cause="bonus"),
+                Event(K.MAJORITY, 2, "B"))),
+           (1, (Event(K.CAKE_IN, 2, "B", count=2, cause="reward"),))]
+    assert eventlog.since_summary(won, 0, names) == [
+        ("who", "Bob"), ("move", "moved 1 Test Subject A→B"),
+        ("gain", "took 1 card as a bonus"), ("gain", "Cy won B: +2 Cake Slices")]
 
 
 def test_since_summary_tells_a_chambers_rewards_apart_from_other_gains():
@@ -850,7 +868,12 @@ def test_since_summary_tells_a_chambers_rewards_apart_from_other_gains():
              Event(K.CARD_TAKEN, 1, cause="fact"))),
     ]
     gains = [t for k, t in eventlog.since_summary(moves, 0, names) if k == "gain"]
-    assert gains == ["Cy won D: +1 Cake Slice", "Cy: +1 card as a bonus",
+    assert gains == ["won D: +1 Cake Slice", "took 1 card as a bonus",
+                     "took 2 cards from Fact Core"], gains
+    # Another division's, in a line not its own, are told with its name.
+    as_cys = [(2, events) for _, events in moves]
+    gains = [t for k, t in eventlog.since_summary(as_cys, 0, names) if k == "gain"]
+    assert gains == ["won D: +1 Cake Slice", "took 1 card as a bonus",
                      "Bo: +2 cards from Fact Core"], gains
     # The player's own gains in another's turn (the rewards of a chamber Cy activated,
     # collected by Ann, told as Cy's turn's) are news too: her count rose unexplained.
@@ -863,7 +886,7 @@ def test_since_summary_tells_a_chambers_rewards_apart_from_other_gains():
                   Event(K.CARD_TAKEN, 2, cause="lemons"))),
              (2, (Event(K.MOVED, 2, "A", "B"), Event(K.CARD_TAKEN, 2, cause="bonus")))]
     assert [t for k, t in eventlog.since_summary(burnt, 0, names) if k == "gain"] == [
-        "Cy: +1 card for a burnt Cake Slice; +1 card as a bonus"]
+        "took 1 card for a burnt Cake Slice; 1 card as a bonus"]
 
 
 def test_since_summary_tells_the_cards_deployed_and_the_portal_gun_fired():
@@ -879,9 +902,9 @@ def test_since_summary_tells_the_cards_deployed_and_the_portal_gun_fired():
              Event(K.PORTAL, None, "E", "D"))),
     ]
     out = eventlog.since_summary(moves, 0, names)
-    assert out == [("move", "Bob deployed Wheatley: Extra Move"),
-                   ("move", "Cy fired the Portal Gun (Atlas)"),
-                   ("move", "Bob moved 2 Test Subjects P→N"),
+    assert out == [("who", "Bob"), ("move", "deployed Wheatley: Extra Move"),
+                   ("move", "moved 2 Test Subjects P→N"),
+                   ("who", "Cy"), ("move", "fired the Portal Gun (Atlas)"),
                    ("move", "Portals E↔D")], out
     # A seat's own cards are not news to it.
     assert not any("deployed" in text for _, text in eventlog.since_summary(moves, 1, names))

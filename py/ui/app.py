@@ -945,7 +945,8 @@ class App:
                      # Nothing to tell a person about to play (the first player's first
                      # turn): the room kept for the news says what a turn is (it was an
                      # empty band of up to 135 px over a phone's lab).
-                     labels.TURN_OUTLINE if human and not (over or curtain) else "")
+                     labels.TURN_OUTLINE if human and not (over or curtain) else "",
+                     s.names)
         can_undo = self.confirming is not None or session.can_undo()
         # Greyed out but pressable when there is nothing to take back: a press says why (a
         # phone has no tooltip, and a disabled button ignored the tap: a play-tester).

@@ -214,10 +214,10 @@ def _letters(chambers: list[str]) -> str:
     return ", ".join(dict.fromkeys(c for c in chambers if c))
 
 
-# The parts of the news, which a desktop shows a line each: what happened to the player, the
-# others' gains and the recycles they led to, their losses, the moves; by `since_summary`'s
-# kinds.
-SINCE_PART = {"loss": 0, "you": 0, "gain": 1, "recycle": 1, "others": 2, "move": 3}
+# The parts of the news, which a desktop shows a line each: what happened to the player
+# (part 0), then each other division's doings, a line each, led by its name ("who").
+SINCE_PART = {"loss": 0, "you": 0, "who": 1, "move": 1, "gain": 1, "recycle": 1,
+              "others": 1}
 
 
 def _why(lost: list[tuple[str, str | None]]) -> str:
@@ -240,16 +240,25 @@ def _why(lost: list[tuple[str, str | None]]) -> str:
 def _gains(who: str, won: list[str] | None, got: dict[tuple[str, str], int]) -> list[str]:
     """A division's gains as phrases: the chambers won with their rewards ("Cy won D: +1
     Cake Slice"), then what came some other way, with where from ("Cy: +1 card as a
-    bonus"), a phrase of its own (after "Blue won O; " it read as an empty list)."""
+    bonus"), a phrase of its own (after "Blue won O; " it read as an empty list). With no
+    `who`, the line's own division: "won D: +1 Cake Slice", "took 1 card as a bonus"."""
     out = []
-    rewards = ", ".join(f"+{_n(n, what)}" for (what, src), n in got.items() if n and not src)
+
+    def listed(source: str, sign: str) -> str:
+        return ", ".join(f"{sign}{_n(n, what)}" for (what, src), n in got.items()
+                         if n and src == source)
+
+    rewards = listed("", "+")
     if won:
-        out.append(f"{who} won {_letters(won)}" + (f": {rewards}" if rewards else ""))
+        out.append(f"{who} won {_letters(won)}".lstrip()
+                   + (f": {rewards}" if rewards else ""))
     sources = list(dict.fromkeys(src for (_, src), n in got.items() if n and src))
-    extra = "; ".join(", ".join(f"+{_n(n, what)}" for (what, src), n in got.items()
-                                if n and src == source) + source for source in sources)
-    if (rewards and not won) or extra:
-        out.append(f"{who}: " + "; ".join(x for x in (rewards if not won else "", extra) if x))
+    sign = "+" if who else ""
+    extra = "; ".join(listed(source, sign) + source for source in sources)
+    if rewards and not won:  # a chamber's rewards without its win (told in its own turn)
+        extra = "; ".join(x for x in (listed("", sign), extra) if x)
+    if extra:
+        out.append(f"{who}: {extra}" if who else f"took {extra}")
     return out
 
 
@@ -266,43 +275,36 @@ def _source(cause: str | None) -> str:
     return f" from {card.name}" if card is not None else ""
 
 
-def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
-    """What the other seats' moves since `me` last decided did, consequences first, as
-    (kind, phrase) pairs in the order a player wants them:
+@dataclasses.dataclass
+class _Tally:
+    """What some moves did, gathered by kind from their events (`since_summary` words it)."""
 
-      1. what happened to `me`: "loss" (my Test Subjects destroyed, my Cake Slices
-         incinerated or sent back), "you" (my subjects moved by someone else's card);
-      2. "gain": each opponent's gains (rewards won, pieces and cards taken), then
-         "recycle" (the chambers recycled, where to: cause before consequence), and
-         "others": what the other opponents lost;
-      3. "move": the cards deployed (or fired as the Portal Gun), then the moves themselves
-         (Test Subjects, the Turret, the Cube, the Portals).
-
-    `moves` is `Session.since_events(me)`: (seat that moved, its events) per move. Read from
-    the engine's events only, never from the log's words."""
     # (seat, loss kind) -> (chamber, cause) per piece lost: how many, where and what took
     # them, for every division ("Green lost 1 Test Subject (N)" had left out Blue's
     # Neurotoxin: a play-tester).
-    lost: dict[tuple[int, Any], list[tuple[str, str | None]]] = {}
-    my_moved: list[str] = []
-    recycled: list[str] = []
-    won: dict[int, list[str]] = {}
+    lost: dict[tuple[int, Any], list[tuple[str, str | None]]] = \
+        dataclasses.field(default_factory=dict)
+    mine: list[str] = dataclasses.field(default_factory=list)  # done to `me`'s pieces
+    recycled: list[tuple[int | None, str, str | None]] = dataclasses.field(
+        default_factory=list)  # (whose turn, chamber, row)
+    won: dict[int, list[str]] = dataclasses.field(default_factory=dict)
     # seat -> (what, where from: "" for a chamber's rewards, else " as a bonus", " from
     # Fact Core") -> how many: a move's bonus card had read as a reward of the chamber won.
-    got: dict[int, dict[tuple[str, str], int]] = {}
-    moved: list[str] = []
-    tokens: list[str] = []
-    deployed: list[str] = []
-    unpaid: list[str] = []  # my rewards that my supply could not pay
-    order: list[int] = []  # opponents in the order they acted
+    got: dict[int, dict[tuple[str, str], int]] = dataclasses.field(default_factory=dict)
+    # (mover, owner, how many, from, to, Cake Slices carried)
+    moved: list[tuple[int | None, int | None, int, str, str, int]] = dataclasses.field(
+        default_factory=list)
+    tokens: list[str] = dataclasses.field(default_factory=list)
+    deployed: list[tuple[int | None, Any, bool]] = dataclasses.field(
+        default_factory=list)  # (seat, card, fired as the Portal Gun)
+    unpaid: list[str] = dataclasses.field(default_factory=list)  # my rewards not paid
+
+
+def _tally(moves: Any, me: int, div: Any) -> _Tally:
+    """`moves`' events gathered for `since_summary`, as seen by `me`."""
+    t = _Tally()
     K = EventKind
-
-    def div(seat: Any) -> str:
-        return names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
-
     for actor, events in moves:
-        if actor is not None and actor != me and actor not in order:
-            order.append(actor)
         carried: dict[tuple[str, str], int] = {}
         carriers = {(e.chamber, e.to): e.seat for e in events if e.kind is K.MOVED}
         for e in events:
@@ -310,83 +312,137 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
                 carried[(e.chamber, e.to)] = carried.get((e.chamber, e.to), 0) + e.count
                 by = carriers.get((e.chamber, e.to), actor)
                 if e.seat == me and by != me:  # my cake, taken along by someone else's
-                    my_moved.append(f"{div(by)} carried {_of(e.count, 'your', 'Cake Slice')} "
-                                    f"{e.chamber}→{e.to}")
+                    t.mine.append(f"{div(by)} carried {_of(e.count, 'your', 'Cake Slice')} "
+                                  f"{e.chamber}→{e.to}")
         for e in events:
             k, seat = e.kind, e.seat
             if k in LOSSES and seat is not None:
-                lost.setdefault((seat, k), []).extend([(e.chamber or "", e.cause)] * e.count)
+                t.lost.setdefault((seat, k), []).extend([(e.chamber or "", e.cause)] * e.count)
             elif k is K.RECYCLED:
-                row = f"the {e.row} row" if e.row else "a new edge"
-                # "chamber I", not "I": a letter alone read as a word. Who recycled it: the
-                # division whose turn it was (the news had named nobody: a play-tester).
-                recycled.append(f"{div(actor)} recycled chamber {e.chamber} into {row}"
-                                if actor is not None
-                                else f"Chamber {e.chamber} recycled into {row}")
+                t.recycled.append((actor, e.chamber or "", e.row))
             elif k is K.MAJORITY and seat is not None:
-                won.setdefault(seat, []).append(e.chamber or "")
+                t.won.setdefault(seat, []).append(e.chamber or "")
             elif k in (K.SUBJECTS_IN, K.CAKE_IN, K.CARD_TAKEN) and seat is not None:
                 what = {K.SUBJECTS_IN: "Test Subject", K.CAKE_IN: "Cake Slice",
                         K.CARD_TAKEN: "card"}[k]
-                mine = got.setdefault(seat, {})
+                gains = t.got.setdefault(seat, {})
                 key = (what, _source(e.cause))
-                mine[key] = mine.get(key, 0) + (1 if k is K.CARD_TAKEN else e.count)
+                gains[key] = gains.get(key, 0) + (1 if k is K.CARD_TAKEN else e.count)
             elif k is K.MOVED:
                 cake = carried.pop((e.chamber or "", e.to or ""), 0)
-                with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
-                path = f" {e.chamber}→{e.to}{with_cake}"
                 if seat == me:  # by another's card ("Cy moved 1 of your Test Subjects")
-                    my_moved.append(f"{div(actor)} moved {_of(e.count, 'your', 'Test Subject')}"
-                                    + path)
-                elif actor is not None and actor != seat:  # a card's move, told as its mover's
-                    whose = f"{div(seat)}'s"
-                    moved.append(f"{div(actor)} moved {_of(e.count, whose, 'Test Subject')}"
-                                 + path)
+                    with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
+                    t.mine.append(f"{div(actor)} moved {_of(e.count, 'your', 'Test Subject')}"
+                                  f" {e.chamber}→{e.to}{with_cake}")
                 else:
-                    moved.append(f"{div(seat)} moved {_n(e.count, 'Test Subject')}{path}")
+                    t.moved.append((actor, seat, e.count, e.chamber or "", e.to or "", cake))
             elif k is K.CARD_DEPLOYED and seat != me and e.card in CARD_BY_ID:
-                card = CARD_BY_ID[e.card]
-                deployed.append(f"{div(seat)} fired the Portal Gun ({card.name})"
-                                if e.cause == "gun"
-                                else f"{div(seat)} deployed {card.name}: {card.action_title}")
+                t.deployed.append((seat, CARD_BY_ID[e.card], e.cause == "gun"))
             elif k is K.TURRET and e.to:
-                tokens.append(f"Turret → {e.to}")
+                t.tokens.append(f"Turret → {e.to}")
             elif k is K.CUBE and e.to:
-                tokens.append(f"Companion Cube → {e.to}")
+                t.tokens.append(f"Companion Cube → {e.to}")
             elif k is K.PORTAL and e.chamber and e.to:
-                tokens.append(f"Portals {e.chamber}↔{e.to}")
+                t.tokens.append(f"Portals {e.chamber}↔{e.to}")
             elif k in NONE_LEFT and seat == me:  # a reward of mine the supply could not pay
                 what = "Test Subject" if k is K.SUBJECTS_NONE_LEFT else "Cake Slice"
-                unpaid.append(f"{_n(e.count, what)} owed to you not delivered (none left)")
+                t.unpaid.append(f"{_n(e.count, what)} owed to you not delivered (none left)")
+    return t
+
+
+def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
+    """What the other seats' moves since `me` last decided did, as (kind, phrase) pairs in
+    the order a player wants them:
+
+      1. what happened to `me`: "loss" (my Test Subjects destroyed, my Cake Slices
+         incinerated or sent back), "you" (my subjects moved by someone else's card, my
+         gains in their turns);
+      2. each other division in the order they played: a "who" (its name, leading its
+         line), then what it did, cause before consequence, its name left out: "move"
+         (the card deployed or the Portal Gun fired, the Test Subjects, the Turret, the
+         Cube and the Portals moved), "gain" (chambers won and pieces and cards taken, its
+         own and others'), "recycle" (the chambers recycled, where to), "others" (what the
+         divisions other than `me` lost).
+
+    Three play-testers of four-player games read the news by player ("what did Blue do?")
+    where it had been told by kind, every division's gains together, then every loss, then
+    every move. `moves` is `Session.since_events(me)`: (seat that moved, its events) per
+    move. Read from the engine's events only, never from the log's words."""
+    K = EventKind
+
+    def div(seat: Any) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
+
+    every = _tally(moves, me, div)
     out: list[tuple[str, str]] = []
     # The player's own losses say what took them ("O by the Turret"): a Turret already in
     # a chamber another's card moved their subjects into had gone unsaid (a play-tester).
     for kind, said in ((K.SUBJECTS_DESTROYED, "You lost {}"),
                        (K.CAKE_INCINERATED, "{} of yours incinerated"),
                        (K.CAKE_RETURNED, "{} of yours back to supply")):
-        pieces = lost.get((me, kind))
+        pieces = every.lost.get((me, kind))
         if pieces:
             what = "Test Subject" if kind is K.SUBJECTS_DESTROYED else "Cake Slice"
             out.append(("loss", said.format(_n(len(pieces), what)) + f" ({_why(pieces)})"))
-    out.extend(("you", text) for text in my_moved)
+    out.extend(("you", text) for text in every.mine)
     # The player's own gains in the others' turns (rewards of a chamber another activated):
     # their count rose with nothing saying why (a play-tester).
-    out.extend(("you", text) for text in _gains("You", won.get(me), got.get(me, {})))
-    out.extend(("you", text) for text in unpaid)
+    out.extend(("you", text) for text in _gains("You", every.won.get(me),
+                                                every.got.get(me, {})))
+    out.extend(("you", text) for text in every.unpaid)
+    groups: dict[int | None, list[Any]] = {}
+    for actor, events in moves:
+        groups.setdefault(actor if actor != me else None, []).append((actor, events))
+    for actor, group in groups.items():
+        out.extend(_line(_tally(group, me, div), actor, me, div))
+    return out
+
+
+def _line(t: _Tally, actor: int | None, me: int, div: Any) -> list[tuple[str, str]]:
+    """One division's line of the news (`since_summary`): its name, then what its moves
+    did, `me`'s part left out (told first); with no `actor`, the lab's own doings."""
+
+    def who(seat: Any) -> str:  # the line's own division goes unnamed: its name leads
+        return "" if actor is not None and seat == actor else div(seat)
+
+    def subject(seat: Any, words: str) -> str:
+        return f"{who(seat)} {words}".lstrip()
+
+    out: list[tuple[str, str]] = []
+    for seat, card, gun in t.deployed:
+        out.append(("move", subject(seat, f"fired the Portal Gun ({card.name})" if gun
+                                    else f"deployed {card.name}: {card.action_title}")))
+    for mover, owner, count, start, end, cake in t.moved:
+        with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
+        path = f" {start}→{end}{with_cake}"
+        if mover is not None and mover != owner:  # a card's move, told as its mover's
+            whose = f"{div(owner)}'s"
+            out.append(("move", subject(mover, f"moved {_of(count, whose, 'Test Subject')}"
+                                               + path)))
+        else:
+            out.append(("move", subject(owner, f"moved {_n(count, 'Test Subject')}{path}")))
+    out.extend(("move", text) for text in t.tokens)
     # Each seat once: a seat that only gained (in another's turn) is in both `won` and
-    # `got`, and its gains were told twice.
-    for seat in dict.fromkeys(order + [s for s in list(won) + list(got) if s not in order]):
-        if seat != me:
-            out.extend(("gain", text) for text in _gains(div(seat), won.get(seat),
-                                                          got.get(seat, {})))
-    out.extend(("recycle", text) for text in recycled)
-    for kind, what in ((K.SUBJECTS_DESTROYED, "Test Subject"),
-                       (K.CAKE_INCINERATED, "Cake Slice")):
-        for (seat, k), pieces in lost.items():
+    # `got`, and its gains were told twice. The line's own division first.
+    seats = [s for s in dict.fromkeys(list(t.won) + list(t.got)) if s != me]
+    for seat in sorted(seats, key=lambda s: s != actor):
+        out.extend(("gain", text) for text in _gains(who(seat), t.won.get(seat),
+                                                      t.got.get(seat, {})))
+    for by, chamber, row in t.recycled:
+        place = f"the {row} row" if row else "a new edge"
+        # "chamber I", not "I": a letter alone read as a word.
+        out.append(("recycle", subject(by, f"recycled chamber {chamber} into {place}")
+                    if by is not None else f"Chamber {chamber} recycled into {place}"))
+    for kind, what in ((EventKind.SUBJECTS_DESTROYED, "Test Subject"),
+                       (EventKind.CAKE_INCINERATED, "Cake Slice")):
+        # The line's own division's losses first: after "Green lost 2", "lost 3" read
+        # as Green's again.
+        for (seat, k), pieces in sorted(t.lost.items(), key=lambda item: item[0][0] != actor):
             if k is kind and seat != me:
-                out.append(("others", f"{div(seat)} lost {_n(len(pieces), what)} "
-                                      f"({_why(pieces)})"))
-    out.extend(("move", text) for text in deployed + moved + tokens)
+                out.append(("others", subject(seat, f"lost {_n(len(pieces), what)} "
+                                                    f"({_why(pieces)})")))
+    if out and actor is not None:
+        out.insert(0, ("who", div(actor)))
     return out
 
 

@@ -7,7 +7,7 @@ as one string of escaped markup (`dom.markup`) and inserted with one call.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cakegame.content import CARD_BY_ID
@@ -732,17 +732,18 @@ class Panels:
               turn_so_far: list[tuple[str, str]] | None = None,
               lead: str = "This turn so far: ",
               news_lead: str = "Since your last turn: ", read: bool = False,
-              idle: str = "") -> None:
-        """The strip that says what the others did since this player's last turn,
-        consequences first (`eventlog.since_summary`): one span per phrase, its kind in
-        `data-kind`. Once the player has acted, what they did this turn so far
+              idle: str = "", names: Sequence[str] = ()) -> None:
+        """The strip that says what the others did since this player's last turn
+        (`eventlog.since_summary`): what happened to the player, then a line for each
+        other division, led by its chip and name (one of `names`); one span per phrase,
+        its kind in `data-kind`. Once the player has acted, what they did this turn so far
         (`eventlog.turn_summary`, the same way) comes first, on a line of its own, and the
         news stays under it, quieter (`read`: the player has acted since it came); what
         happened to the player themselves (their losses) still leads. With nothing to tell,
         `idle` (a turn's outline, for a person about to play), quiet; else the strip keeps
         its room, empty (css: no jumps)."""
         turn_so_far = turn_so_far or []
-        key = (tuple(phrases), tuple(turn_so_far), lead, news_lead, read, idle)
+        key = (tuple(phrases), tuple(turn_so_far), lead, news_lead, read, idle, tuple(names))
         if key == self.since_key:
             return
         self.since_key = key
@@ -753,15 +754,22 @@ class Panels:
         brk = markup("span", None, "since-sep since-break", inner=dot)
 
         def told(lead_words: str, part: list[tuple[str, str]]) -> list[str]:
-            # A line for each part of the news (what happened to you, the others' gains,
-            # their losses, the moves): a busy round of four players reads as lines, not as
-            # one run of phrases.
+            # A line for what happened to you, then one for each other division's turn:
+            # a busy round of four players reads as lines, not as one run of phrases.
             out = [markup("span", lead_words, "since-lead")] if part else []
             for i, (kind, text) in enumerate(part):
                 if i:
-                    new_line = SINCE_PART[kind] != SINCE_PART[part[i - 1][0]]
-                    out.append(brk if new_line else sep)
-                out.append(markup("span", text, f"since-p {kind}", data_kind=kind))
+                    before = part[i - 1][0]
+                    new_line = kind == "who" or SINCE_PART[kind] != SINCE_PART[before]
+                    out.append(brk if new_line else " " if before == "who" else sep)
+                if kind == "who":  # a division's line: its chip and name lead it
+                    seat = names.index(text) if names.count(text) == 1 else -1
+                    chip = (markup("span", None, f"chip d{seat} shape{seat}")
+                            if seat >= 0 else "")
+                    out.append(markup("span", None, f"since-p who d{seat}", data_kind=kind,
+                                      inner=chip + markup("span", text)))
+                else:
+                    out.append(markup("span", text, f"since-p {kind}", data_kind=kind))
             return out
 
         if not turn_so_far:

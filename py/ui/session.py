@@ -236,8 +236,8 @@ class Session:
         return [entry for entry in self.log[self._since_start(seat):] if entry[1] != seat]
 
     def since_events(self, seat: int) -> list[tuple[int, tuple[Any, ...]]]:
-        """(the seat that moved, the engine's events of the move) for each move of the other
-        seats since `seat`'s last turn, oldest first: what "since your last turn" says
+        """(whose turn it was, the engine's events of the move) for each move in the other
+        seats' turns since `seat`'s last turn, oldest first: what "since your last turn" says
         (nothing when it has decided in the turn under way, as `since_last_turn`)."""
         if self._news_closed(seat):
             return []
@@ -267,15 +267,16 @@ class Session:
         return self._others(seat, start, end) if start < end else []
 
     def _others(self, seat: int, start: int, end: int) -> list[tuple[int, tuple[Any, ...]]]:
-        """The moves `start` to `end` of the seats other than `seat`, and `seat`'s own
-        choices in another's turn told as that turn's (a carry chosen while Blue's card
-        moved its subjects into the Turret, rewards it collected from a chamber Blue
-        activated): what they did to `seat` is news, and had gone untold (a play-tester)."""
+        """The moves `start` to `end` in the turns of the seats other than `seat`, each as
+        (whose turn it was, its events). `seat`'s own choices in another's turn are there
+        (a carry chosen while Blue's card moved its subjects into the Turret, rewards it
+        collected from a chamber Blue activated): what they did to `seat` is news, and had
+        gone untold (a play-tester). Any seat's choice in another's turn counts as that
+        turn's: Green's rewards for a chamber Blue activated are told in Blue's line."""
         out = []
         for i, (actor, events) in enumerate(self._moves(start, end), start):
-            if actor != seat:
-                out.append((actor, events))
-            elif (owner := self._owner(self.log[i][0])) != seat:
+            owner = self._owner(self.log[i][0])
+            if actor != seat or owner != seat:
                 out.append((owner, events))
         return out
 
