@@ -1076,6 +1076,28 @@ def test_the_new_game_seat_menus_keep_their_words(page_watch, size):
     page.assert_clean()
 
 
+def test_the_divisions_panel_gives_a_long_name_the_room_the_seat_menu_need_not_take(page_watch):
+    """At 1280x800, computers in three seats: each seat menu shows its level whole
+    ("Medium", under a "Computer" heading when open) and a name of ten letters is not cut
+    ("Medium computer" in the closed menu had cut "Alexandria" to "Alexa…": a
+    play-tester)."""
+    page = page_watch
+    page.goto("index.html?players=4&seats=human,medium,hard,easy&seed=3&botpace=0&pass=0"
+              "&names=Alexandria,Maximilian,Bartholomew%20Jones,Wu")
+    page.wait_for_selector("html[data-boot=ready]")
+    menus = page.evaluate(SEAT_MENUS, "#players .seat-kind")
+    assert len(menus) == 4 and all(m["words"] <= m["room"] for m in menus), menus
+    assert page.evaluate("[...document.querySelectorAll('#players .seat-kind')]"
+                         ".map(s => s.options[s.selectedIndex].text)") == [
+        "Human", "Medium", "Hard", "Easy"]
+    assert page.evaluate("[...document.querySelectorAll('#players optgroup')]"
+                         ".map(g => g.label + ':' + g.children.length)") == ["Computer:3"] * 4
+    cut = page.evaluate("[...document.querySelectorAll('#players .pname')]"
+                        ".filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.title)")
+    assert "Alexandria" not in cut and "Maximilian" not in cut, cut
+    page.assert_clean()
+
+
 @pytest.mark.browser_context_args(**PHONE)
 def test_on_a_phone_the_computers_pace_is_in_settings(page_watch):
     """A phone gives the status its whole line: the pace menu, which squeezed it into four

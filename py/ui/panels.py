@@ -444,13 +444,17 @@ class Panels:
             if s.names[seat] != labels.DIVISION_NAMES[seat]:
                 top.append(h("span", labels.DIVISION_NAMES[seat], "muted small"))
             kind = h("select", None, "seat-kind", aria_label=f"Who plays {s.names[seat]}")
+            # The computers' levels under a "Computer" heading, so the closed menu says
+            # "Medium", not "Medium computer": as wide as that, it had cut a name of ten
+            # letters to five ("Alexa…": a play-tester).
+            group = h("optgroup", None, label="Computer")
             for k in saves.SEAT_KINDS:
-                # As the new-game form names them ("Easy computer").
-                text = "Human" if k == "human" else f"{k.capitalize()} computer"
-                opt = h("option", text, value=k)
+                opt = h("option", "Human" if k == "human" else k.capitalize(), value=k,
+                        title="A person" if k == "human" else f"{k.capitalize()} computer")
                 if k == seats[seat]:
                     opt.selected = True
-                kind.append(opt)
+                (kind if k == "human" else group).append(opt)
+            kind.append(group)
             self.on(kind, "change", lambda e, seat=seat: self.on_seat(seat, e.target.value))
             top.append(kind)
             card.append(top)
