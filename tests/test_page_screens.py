@@ -1010,6 +1010,11 @@ def _news_opens_with_a_tap(page, shot) -> None:
                            f".getBoundingClientRect().height > {cut + 10}")
     page.screenshot(path=str(shot))
     assert page.evaluate(LAB_TOP) == lab
+    # Open, each division's turn starts a line, as on a desktop (run together with "·",
+    # they read as one paragraph: a phone play-tester).
+    phrases = page.evaluate(NEWS_LINES)
+    assert sum(p["kind"] == "who" for p in phrases) >= 2, phrases
+    assert all(p["starts"] for p in phrases if p["kind"] == "who"), phrases
     page.tap("#since")
     page.wait_for_function(f"document.getElementById('since-text')"
                            f".getBoundingClientRect().height <= {cut + 1}")

@@ -837,9 +837,9 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     assert cy == [("who", "Bob"), ("move", "moved 2 Test Subjects P→N with 1 Cake Slice"),
                   ("gain", "won N: +2 Test Subjects, +1 card"),
                   ("recycle", "recycled chamber N into the top row"),
-                  # The others' losses say what took them (Neurotoxin had gone unsaid).
-                  ("others", "Ann lost 3 Test Subjects (N recycled)"),
-                  ("others", "Ann lost 1 Cake Slice (N recycled)")], cy
+                  # The others' losses say what took them (Neurotoxin had gone unsaid),
+                  # a division's in one phrase.
+                  ("others", "Ann lost 3 Test Subjects and 1 Cake Slice (N recycled)")], cy
     assert eventlog.since_summary(neuro, 1, names) == [
         ("who", "Cy"), ("others", "Ann lost 2 Test Subjects (C, D by Neurotoxin)")]
     # Another's choice in Bob's turn (Cy collecting the rewards of a chamber Bob activated)
@@ -850,6 +850,48 @@ def test_since_summary_leads_with_what_happened_to_the_player():
     assert eventlog.since_summary(won, 0, names) == [
         ("who", "Bob"), ("move", "moved 1 Test Subject A→B"),
         ("gain", "took 1 card as a bonus"), ("gain", "Cy won B: +2 Cake Slices")]
+
+
+def test_since_summary_names_whose_losses_and_tells_an_ending():
+    """Found by a play-tester over 550 strips of four-player games: an unnamed "lost 1 Cake
+    Slice" after "Green lost 1 Test Subject" was read as Green's (it was the line's own
+    division's); a recycle that ended the game was told as done ("F recycled"), though F
+    stays in the lab, and the game's end went untold; two moves along one path read as a
+    repeat; a Turret a card placed came after the moves it took subjects from."""
+    from cakegame.events import Event
+    from cakegame.events import EventKind as K
+    from ui import eventlog
+    names = ("Ann", "Bob", "Cy", "Di")
+    blue = [(1, (Event(K.TURRET, None, "K", "D"), Event(K.MOVED, 1, "A", "Q"))),
+            (1, (Event(K.MOVED, 1, "A", "Q"), Event(K.MOVED, 1, "C", "E"),
+                 Event(K.SUBJECTS_DESTROYED, 2, "E", cause="recycle"),
+                 Event(K.CAKE_INCINERATED, 1, "E", cause="recycle"),
+                 Event(K.SUBJECTS_DESTROYED, 1, "E", count=2, cause="recycle"),
+                 Event(K.RECYCLED, None, "E", row="top")))]
+    assert eventlog.since_summary(blue, 0, names) == [
+        ("who", "Bob"), ("move", "Turret → D"), ("move", "moved 2 Test Subjects A→Q"),
+        ("move", "moved 1 Test Subject C→E"),
+        ("recycle", "recycled chamber E into the top row"),
+        ("others", "lost 2 Test Subjects and 1 Cake Slice (E recycled)"),
+        ("others", "Cy lost 1 Test Subject (E recycled)")]
+    # Causes apart, each said with its pieces.
+    mixed = [(3, (Event(K.SUBJECTS_DESTROYED, 3, "D", cause="turret"),
+                  Event(K.CAKE_INCINERATED, 3, "A", count=2, cause="recycle"),
+                  Event(K.RECYCLED, None, "A", row="middle")))]
+    assert eventlog.since_summary(mixed, 0, names)[-1] == (
+        "others", "lost 1 Test Subject (D by the Turret) and 2 Cake Slices (A recycled)")
+    # The recycle that ended the game: F stays where it was, and the end is told.
+    ending = [(2, (Event(K.MOVED, 2, "A", "K"),)),
+              (2, (Event(K.SUBJECTS_DESTROYED, 0, "F", cause="recycle"),
+                   Event(K.SUBJECTS_DESTROYED, 3, "F", cause="recycle"),
+                   Event(K.GAME_OVER, 3, cause="no_subjects")))]
+    out = eventlog.since_summary(ending, 0, names)
+    assert out == [
+        ("loss", "You lost 1 Test Subject (F, whose recycle ended the game)"),
+        ("who", "Cy"), ("move", "moved 1 Test Subject A→K"),
+        ("others", "Di lost 1 Test Subject (F, whose recycle ended the game)"),
+        ("end", "the game ended: Di has no Test Subjects left in the Laboratory")], out
+    assert all(k in eventlog.SINCE_PART for k, _ in out)
 
 
 def test_since_summary_tells_a_chambers_rewards_apart_from_other_gains():

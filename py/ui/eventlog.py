@@ -12,7 +12,17 @@ import dataclasses
 from typing import Any
 
 from cakegame.content import CARD_BY_ID
-from cakegame.events import BONUS, FIRE, LEMONS, RECYCLE, REWARD, TURRET, EventKind, short
+from cakegame.events import (
+    BONUS,
+    ENDING_WORDS,
+    FIRE,
+    LEMONS,
+    RECYCLE,
+    REWARD,
+    TURRET,
+    EventKind,
+    short,
+)
 from cakegame.words import counted
 
 
@@ -217,22 +227,26 @@ def _letters(chambers: list[str]) -> str:
 # The parts of the news, which a desktop shows a line each: what happened to the player
 # (part 0), then each other division's doings, a line each, led by its name ("who").
 SINCE_PART = {"loss": 0, "you": 0, "who": 1, "move": 1, "gain": 1, "recycle": 1,
-              "others": 1}
+              "others": 1, "end": 1}
 
 
-def _why(lost: list[tuple[str, str | None]]) -> str:
+def _why(lost: list[tuple[str, str | None]], stayed: frozenset[str] = frozenset()) -> str:
     """The chambers where pieces were lost, with what took them, alike causes together:
-    "O by the Turret; E recycled"."""
+    "O by the Turret; E recycled". A chamber in `stayed` began a recycle that ended the
+    game, so it stands where it was (docs/rules.md): "F, whose recycle ended the game"
+    ("F recycled" had said what never happened: a play-tester)."""
     causes: dict[str | None, list[str]] = {}
     for chamber, cause in lost:
+        if cause == RECYCLE and chamber in stayed:
+            cause = "stayed"
         causes.setdefault(cause, []).append(chamber)
     parts = []
     for cause, chambers in causes.items():
         letters = _letters(chambers)
         card = CARD_BY_ID.get(cause or "")
         took = {TURRET: " by the Turret", FIRE: " by the Turret's shot",
-                RECYCLE: " recycled"}.get(cause or "",
-                                          f" by {card.action_title}" if card is not None else "")
+                RECYCLE: " recycled", "stayed": ", whose recycle ended the game"}.get(
+                    cause or "", f" by {card.action_title}" if card is not None else "")
         parts.append(letters + took)
     return "; ".join(parts)
 
@@ -291,13 +305,23 @@ class _Tally:
     # seat -> (what, where from: "" for a chamber's rewards, else " as a bonus", " from
     # Fact Core") -> how many: a move's bonus card had read as a reward of the chamber won.
     got: dict[int, dict[tuple[str, str], int]] = dataclasses.field(default_factory=dict)
-    # (mover, owner, how many, from, to, Cake Slices carried)
-    moved: list[tuple[int | None, int | None, int, str, str, int]] = dataclasses.field(
+    # (mover, owner, from, to, how many, Cake Slices carried)
+    moved: list[tuple[int | None, int | None, str, str, int, int]] = dataclasses.field(
         default_factory=list)
-    tokens: list[str] = dataclasses.field(default_factory=list)
+    tokens: list[str] = dataclasses.field(default_factory=list)  # the Turret, the Portals
+    cube: list[str] = dataclasses.field(default_factory=list)  # the Companion Cube placed
+    ended: str = ""  # the game's end, in words
     deployed: list[tuple[int | None, Any, bool]] = dataclasses.field(
         default_factory=list)  # (seat, card, fired as the Portal Gun)
     unpaid: list[str] = dataclasses.field(default_factory=list)  # my rewards not paid
+
+    def stayed(self) -> frozenset[str]:
+        """The chambers whose recycle ended the game: their losses are told, they stay."""
+        if not self.ended:
+            return frozenset()
+        gone = {chamber for _, chamber, _ in self.recycled}
+        return frozenset(chamber for pieces in self.lost.values()
+                         for chamber, cause in pieces if cause == RECYCLE) - gone
 
 
 def _tally(moves: Any, me: int, div: Any) -> _Tally:
@@ -320,6 +344,10 @@ def _tally(moves: Any, me: int, div: Any) -> _Tally:
                 t.lost.setdefault((seat, k), []).extend([(e.chamber or "", e.cause)] * e.count)
             elif k is K.RECYCLED:
                 t.recycled.append((actor, e.chamber or "", e.row))
+            elif k is K.GAME_OVER:
+                t.ended = "the game ended" + (
+                    f": {words.format(who=div(seat))}"
+                    if (words := ENDING_WORDS.get(e.cause or "")) else "")
             elif k is K.MAJORITY and seat is not None:
                 t.won.setdefault(seat, []).append(e.chamber or "")
             elif k in (K.SUBJECTS_IN, K.CAKE_IN, K.CARD_TAKEN) and seat is not None:
@@ -334,14 +362,20 @@ def _tally(moves: Any, me: int, div: Any) -> _Tally:
                     with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
                     t.mine.append(f"{div(actor)} moved {_of(e.count, 'your', 'Test Subject')}"
                                   f" {e.chamber}→{e.to}{with_cake}")
-                else:
-                    t.moved.append((actor, seat, e.count, e.chamber or "", e.to or "", cake))
+                else:  # alike moves told once: "moved 1 A→Q · moved 1 A→Q" read as a repeat
+                    path = (actor, seat, e.chamber or "", e.to or "")
+                    for i, (*same, count, cakes) in enumerate(t.moved):
+                        if tuple(same) == path:
+                            t.moved[i] = (*path, count + e.count, cakes + cake)
+                            break
+                    else:
+                        t.moved.append((*path, e.count, cake))
             elif k is K.CARD_DEPLOYED and seat != me and e.card in CARD_BY_ID:
                 t.deployed.append((seat, CARD_BY_ID[e.card], e.cause == "gun"))
             elif k is K.TURRET and e.to:
                 t.tokens.append(f"Turret → {e.to}")
             elif k is K.CUBE and e.to:
-                t.tokens.append(f"Companion Cube → {e.to}")
+                t.cube.append(f"Companion Cube → {e.to}")
             elif k is K.PORTAL and e.chamber and e.to:
                 t.tokens.append(f"Portals {e.chamber}↔{e.to}")
             elif k in NONE_LEFT and seat == me:  # a reward of mine the supply could not pay
@@ -362,7 +396,7 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
          (the card deployed or the Portal Gun fired, the Test Subjects, the Turret, the
          Cube and the Portals moved), "gain" (chambers won and pieces and cards taken, its
          own and others'), "recycle" (the chambers recycled, where to), "others" (what the
-         divisions other than `me` lost).
+         divisions other than `me` lost, a phrase each), "end" (the game's end).
 
     Three play-testers of four-player games read the news by player ("what did Blue do?")
     where it had been told by kind, every division's gains together, then every loss, then
@@ -383,7 +417,8 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
         pieces = every.lost.get((me, kind))
         if pieces:
             what = "Test Subject" if kind is K.SUBJECTS_DESTROYED else "Cake Slice"
-            out.append(("loss", said.format(_n(len(pieces), what)) + f" ({_why(pieces)})"))
+            out.append(("loss", said.format(_n(len(pieces), what))
+                        + f" ({_why(pieces, every.stayed())})"))
     out.extend(("you", text) for text in every.mine)
     # The player's own gains in the others' turns (rewards of a chamber another activated):
     # their count rose with nothing saying why (a play-tester).
@@ -412,7 +447,10 @@ def _line(t: _Tally, actor: int | None, me: int, div: Any) -> list[tuple[str, st
     for seat, card, gun in t.deployed:
         out.append(("move", subject(seat, f"fired the Portal Gun ({card.name})" if gun
                                     else f"deployed {card.name}: {card.action_title}")))
-    for mover, owner, count, start, end, cake in t.moved:
+    # The Turret and the Portals before the moves (a card places them at the deploy step,
+    # and a Turret placed there takes the subjects moved in after it), the Cube after.
+    out.extend(("move", text) for text in t.tokens)
+    for mover, owner, start, end, count, cake in t.moved:
         with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
         path = f" {start}→{end}{with_cake}"
         if mover is not None and mover != owner:  # a card's move, told as its mover's
@@ -421,7 +459,7 @@ def _line(t: _Tally, actor: int | None, me: int, div: Any) -> list[tuple[str, st
                                                + path)))
         else:
             out.append(("move", subject(owner, f"moved {_n(count, 'Test Subject')}{path}")))
-    out.extend(("move", text) for text in t.tokens)
+    out.extend(("move", text) for text in t.cube)
     # Each seat once: a seat that only gained (in another's turn) is in both `won` and
     # `got`, and its gains were told twice. The line's own division first.
     seats = [s for s in dict.fromkeys(list(t.won) + list(t.got)) if s != me]
@@ -433,14 +471,24 @@ def _line(t: _Tally, actor: int | None, me: int, div: Any) -> list[tuple[str, st
         # "chamber I", not "I": a letter alone read as a word.
         out.append(("recycle", subject(by, f"recycled chamber {chamber} into {place}")
                     if by is not None else f"Chamber {chamber} recycled into {place}"))
-    for kind, what in ((EventKind.SUBJECTS_DESTROYED, "Test Subject"),
-                       (EventKind.CAKE_INCINERATED, "Cake Slice")):
-        # The line's own division's losses first: after "Green lost 2", "lost 3" read
-        # as Green's again.
-        for (seat, k), pieces in sorted(t.lost.items(), key=lambda item: item[0][0] != actor):
-            if k is kind and seat != me:
-                out.append(("others", subject(seat, f"lost {_n(len(pieces), what)} "
-                                                    f"({_why(pieces)})")))
+    # Each division's losses in one phrase, the line's own first: after "Green lost 1 Test
+    # Subject", an unnamed "lost 1 Cake Slice" was read as Green's too (a play-tester).
+    stayed = t.stayed()
+    losers = dict.fromkeys(seat for seat, k in t.lost
+                           if seat != me and k is not EventKind.CAKE_RETURNED)
+    for seat in sorted(losers, key=lambda s: s != actor):
+        parts = [(t.lost.get((seat, kind)), what) for kind, what in (
+            (EventKind.SUBJECTS_DESTROYED, "Test Subject"),
+            (EventKind.CAKE_INCINERATED, "Cake Slice"))]
+        told = [(_n(len(pieces), what), _why(pieces, stayed)) for pieces, what in parts
+                if pieces]
+        if len(told) == 2 and told[0][1] == told[1][1]:  # alike causes: said once
+            words = f"{told[0][0]} and {told[1][0]} ({told[0][1]})"
+        else:
+            words = " and ".join(f"{n} ({why})" for n, why in told)
+        out.append(("others", subject(seat, f"lost {words}")))
+    if t.ended:
+        out.append(("end", t.ended))
     if out and actor is not None:
         out.insert(0, ("who", div(actor)))
     return out
