@@ -857,7 +857,8 @@ def test_since_summary_names_whose_losses_and_tells_an_ending():
     Slice" after "Green lost 1 Test Subject" was read as Green's (it was the line's own
     division's); a recycle that ended the game was told as done ("F recycled"), though F
     stays in the lab, and the game's end went untold; two moves along one path read as a
-    repeat; a Turret a card placed came after the moves it took subjects from."""
+    repeat; a Turret a card placed came after the moves it took subjects from; an extra
+    move came before the win of the move before it."""
     from cakegame.events import Event
     from cakegame.events import EventKind as K
     from ui import eventlog
@@ -892,6 +893,19 @@ def test_since_summary_names_whose_losses_and_tells_an_ending():
         ("others", "Di lost 1 Test Subject (F, whose recycle ended the game)"),
         ("end", "the game ended: Di has no Test Subjects left in the Laboratory")], out
     assert all(k in eventlog.SINCE_PART for k, _ in out)
+    # A turn's stages in the order played: Wheatley's extra move after the chamber the
+    # first move won and recycled (it had been told before them); alike moves of one stage
+    # are still told once.
+    wheatley = [(1, (Event(K.CARD_DEPLOYED, 1, card="wheatley"),)),
+                (1, (Event(K.MOVED, 1, "B", "I"),)),
+                (1, (Event(K.MAJORITY, 1, "I"), Event(K.CAKE_IN, 1, "I", cause="reward"))),
+                (1, (Event(K.RECYCLED, None, "I", row="top"),)),
+                (1, (Event(K.MOVED, 1, "B", "A"),))]
+    assert eventlog.since_summary(wheatley, 0, names) == [
+        ("who", "Bob"), ("move", "deployed Wheatley: Extra Move"),
+        ("move", "moved 1 Test Subject B→I"), ("gain", "won I: +1 Cake Slice"),
+        ("recycle", "recycled chamber I into the top row"),
+        ("move", "moved 1 Test Subject B→A")]
 
 
 def test_since_summary_tells_a_chambers_rewards_apart_from_other_gains():

@@ -429,13 +429,38 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
     for actor, events in moves:
         groups.setdefault(actor if actor != me else None, []).append((actor, events))
     for actor, group in groups.items():
-        out.extend(_line(_tally(group, me, div), actor, me, div))
+        line = [phrase for part in _stages(group)
+                for phrase in _line(_tally(part, me, div), actor, me, div)]
+        if line and actor is not None:
+            line.insert(0, ("who", div(actor)))
+        out.extend(line)
+    return out
+
+
+# What ends a stage of a turn: a chamber activated (won, or won by nobody) or recycled.
+_STAGE_ENDS = (EventKind.MAJORITY, EventKind.NO_MAJORITY, EventKind.RECYCLED)
+
+
+def _stages(moves: list[Any]) -> list[list[Any]]:
+    """A turn's moves cut where a move of Test Subjects follows an activation: each stage
+    (the cards deployed, a move, what the chamber it entered gave and took) is told whole,
+    and in the order played; Wheatley's extra move had been told before the chamber won and
+    recycled by the first (a play-tester)."""
+    out: list[list[Any]] = [[]]
+    ended = False
+    for move in moves:
+        events = move[1]
+        if ended and any(e.kind is EventKind.MOVED for e in events):
+            out.append([])
+            ended = False
+        out[-1].append(move)
+        ended = ended or any(e.kind in _STAGE_ENDS for e in events)
     return out
 
 
 def _line(t: _Tally, actor: int | None, me: int, div: Any) -> list[tuple[str, str]]:
-    """One division's line of the news (`since_summary`): its name, then what its moves
-    did, `me`'s part left out (told first); with no `actor`, the lab's own doings."""
+    """What a stage of `actor`'s turn did, for its line of the news (`since_summary`),
+    `me`'s part left out (told first); with no `actor`, the lab's own doings."""
 
     def who(seat: Any) -> str:  # the line's own division goes unnamed: its name leads
         return "" if actor is not None and seat == actor else div(seat)
@@ -489,8 +514,6 @@ def _line(t: _Tally, actor: int | None, me: int, div: Any) -> list[tuple[str, st
         out.append(("others", subject(seat, f"lost {words}")))
     if t.ended:
         out.append(("end", t.ended))
-    if out and actor is not None:
-        out.insert(0, ("who", div(actor)))
     return out
 
 
