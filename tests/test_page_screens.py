@@ -1255,6 +1255,34 @@ def test_after_a_first_decision_what_the_player_did_leads_the_news(page_watch):
     page.assert_clean()
 
 
+def test_a_person_deciding_in_anothers_turn_reads_their_own_choices_by_that_turn(page_watch):
+    """Four people: Green chooses in Orange's turn (a reward, a carry) after a first choice
+    there. The strip leads what Green chose with "Your choices in Orange's turn" ("Orange's
+    turn so far" over Green's choices read as Orange's doings, and "This turn so far" as
+    Green's own turn: play-testers)."""
+    from ui import eventlog
+    from ui.session import Session
+
+    def choosing_in_anothers_turn(ses: Session) -> bool:
+        st = ses.state
+        me = st.current_player
+        return (st.turn_number >= 6 and me != st.turn and not st.is_over
+                and bool(eventlog.turn_summary(ses.turn_events(me), me)))
+
+    page = page_watch
+    raw = session_save(4, 3, choosing_in_anothers_turn)
+    open_saved(page, raw, query="?pass=0")
+    ses = Session()
+    ses.resume(saves.decode(raw))
+    st = ses.state
+    told = page.inner_text("#since-text")
+    lead = f"Your choices in {st.names[st.turn]}'s turn: "
+    assert lead in told, told
+    turn = eventlog.turn_summary(ses.turn_events(st.current_player), st.current_player)
+    assert page.evaluate(TURN_SO_FAR) == [[k, t] for k, t in turn]
+    page.assert_clean()
+
+
 def test_while_computers_play_the_news_keeps_their_turns_already_over(page_watch):
     """Four players, one person: while the third computer of the round plays, the strip
     tells the person what the two before it did since the person's turn (it showed only

@@ -936,8 +936,11 @@ class App:
         panels.since(eventlog.since_summary(news, reader, s.names) if reader is not None
                      else [], turn_so_far,
                      # A person deciding in another's turn (a carry, a reward) reads
-                     # that turn's, by its name ("This turn so far" read as their own).
+                     # what they chose there, by that turn's name: "This turn so far" read
+                     # as their own turn, and "Orange's turn so far" over Green's choices
+                     # as Orange's doings (play-testers).
                      "This turn so far: " if seat is None or (human and s.turn == seat)
+                     else f"Your choices in {s.names[s.turn]}'s turn: " if human
                      else f"{s.names[s.turn]}'s turn so far: ",
                      "Since your last turn: " if reader is not None
                      and session.had_a_turn(reader) else "Before your first turn: ",
