@@ -153,6 +153,21 @@ def session_save(players: int, seed: int, stop, seats: list[str] | None = None,
     raise AssertionError(f"no such position in {limit} actions")
 
 
+def bound_to_lose(ses) -> list[str]:
+    """The choices now that do not end the game but leave the same seat a decision whose
+    every option ends it with that seat beaten."""
+    s = ses.state
+    out = []
+    for text in ses.legal_texts():
+        after = ses.would_leave(text)
+        if after is None or after.is_over or after.current_player != s.current_player:
+            continue
+        ends = [after.apply(a) for a in after.legal_actions()]
+        if all(e.is_over and s.current_player not in e.outcome.winners for e in ends):
+            out.append(text)
+    return out
+
+
 def losing_save() -> str:
     """Two people, seed 2, turn 55: Blue has had 7 Cake Slices incinerated and may burn the
     one left in M (Combustible Lemons), which would end the game with Orange ahead; none of

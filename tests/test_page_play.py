@@ -12,6 +12,7 @@ import pytest
 from playhelp import (
     MOTION_ENDED,
     SAVED_GAME,
+    bound_to_lose,
     click_random,
     enabled_actions,
     losing_save,
@@ -375,6 +376,29 @@ def test_a_face_down_hand_counts_the_cards_its_computer_deploys(page_watch):
             " && localStorage.getItem('cakegame.save') !== raw", arg=[before, raw])
     assert len(set(sizes)) > 1, sizes  # the computer deployed a card while we looked
     page_watch.assert_clean()
+
+
+def test_a_move_that_leaves_only_losing_choices_is_warned_of(page_watch):
+    """A move after which every option of the mover's next decision loses the game (a
+    play-tester activated a chamber whose recycle took its last Test Subjects, unwarned):
+    the page warns at that move, saying the loss comes with the next choice."""
+    from ui.session import Session
+
+    raw = session_save(3, 1, lambda ses: bool(bound_to_lose(ses)))
+    ses = Session()
+    ses.resume(saves.decode(raw))
+    text = bound_to_lose(ses)[0]
+    page = page_watch
+    open_saved(page, raw)
+    before = saved_game(page)
+    page.locator(f'[data-action="{text}"]').first.click(force=True)
+    page.wait_for_selector("#choices button.confirm-end.danger")
+    bar = page.inner_text("#choices")
+    assert "This leaves you only choices that end the game, and you lose: " in bar, bar
+    page.click("#choices button[data-back]")
+    page.wait_for_selector("#choices button.confirm-end", state="detached")
+    assert saved_game(page) == before
+    page.assert_clean()
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])

@@ -1806,6 +1806,33 @@ def test_a_move_that_loses_the_game_is_told_before_it_is_played():
     assert ses.loses_by("burn Q") is None  # not a legal action: no warning, the engine refuses
 
 
+def test_a_choice_that_leaves_only_losing_options_is_told_before_it_is_played():
+    """A play-tester activated a chamber whose recycle, the next decision, destroyed its
+    last Test Subjects: the warning came for no choice, since the loss came one decision
+    later, when nothing else could be chosen. The choice that leads there is warned of,
+    with the ending it is bound to."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from playhelp import bound_to_lose, session_save
+    from ui.session import Session
+
+    ses = Session()
+    ses.resume(saves.decode(session_save(3, 1, lambda ses: bool(bound_to_lose(ses)))))
+    s = ses.state
+    text = bound_to_lose(ses)[0]
+    lost = ses.loses_by(text)
+    assert lost is not None and lost.is_over, text
+    assert s.current_player not in lost.outcome.winners
+    assert not ses.would_leave(text).is_over  # the loss is one decision further
+    assert labels.losing_warning(lost.outcome, s.names, s.current_player, later=True) \
+        .startswith("This leaves you only choices that end the game, and you lose: ")
+    assert ses.state is s  # asking plays nothing
+    # Another choice keeps the game going: it is not warned of.
+    safe = [t for t in ses.legal_texts() if t not in bound_to_lose(ses)
+            and not ses.would_leave(t).is_over]
+    assert safe and all(ses.loses_by(t) is None for t in safe)
+
+
 def test_no_warning_when_every_choice_loses(monkeypatch):
     """With nothing else to choose, a warning would only be in the way."""
     ses = _losing_position()

@@ -497,7 +497,9 @@ class App:
         after = self.session.loses_by(text)
         if after is None:
             return ""
-        return labels.losing_warning(after.outcome, s.names, s.current_player)
+        now = self.session.would_leave(text)
+        return labels.losing_warning(after.outcome, s.names, s.current_player,
+                                     later=now is not None and not now.is_over)
 
     def confirm_end(self) -> None:
         """The player confirmed the last decision of their turn: play it."""

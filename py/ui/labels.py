@@ -117,10 +117,12 @@ def result_for(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str:
     return who_won(o, names)
 
 
-def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str:
+def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int,
+                   later: bool = False) -> str:
     """What a move that ends the game with `seat` beaten would lead to (`o`, the engine's
     `Outcome` of the game it would leave), in the second person: the page's warning before
-    it is played."""
+    it is played. `later`: the end comes at the next decision, every option of which ends
+    it so (`Session.loses_by`)."""
     told = [("you" if i == seat else n) for i, n in enumerate(names)]
     why = reason_text(o.reason.value, ended_by(o, told))
     winners = listed([names[w] for w in o.winners])
@@ -133,7 +135,9 @@ def losing_warning(o: Any, names: tuple[str, ...] | list[str], seat: int) -> str
     else:
         score = (f", level on cake ({o.cake[w]} each) with more Test Subjects in the lab "
                  f"({o.subjects[w]} to your {o.subjects[seat]})")
-    return f"This ends the game and you lose: {why}; {winners} {verb}{score}."
+    lead = ("This leaves you only choices that end the game, and you lose" if later
+            else "This ends the game and you lose")
+    return f"{lead}: {why}; {winners} {verb}{score}."
 
 
 # A prompt's first verb, as what a computer player does ("choose ..." -> "chooses ...").

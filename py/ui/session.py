@@ -159,23 +159,44 @@ class Session:
         return self._listed
 
     def loses_by(self, text: str) -> Any | None:
-        """The finished game `text` would leave, when it is a loss for the seat deciding and
-        some other choice now would not end the game with that seat beaten; else None.
+        """The finished game `text` would leave, when it is a loss for the seat deciding
+        (at once, or bound to be at its next decision, `_lost_by`) and some other choice
+        now would not end the game with that seat beaten; else None.
         A finished game cannot be taken back, so the page asks before playing such a move
         (and does not ask when every choice loses: there is nothing to decide)."""
         s = self.state
         if s is None or s.is_over:
             return None
         seat = s.current_player
-        after = self._would_leave(s, text)
-        if after is None or not self._beaten(after, seat):
+        after = self._lost_by(self._would_leave(s, text), seat)
+        if after is None:
             return None
         for other in self.legal_texts():
             if other != text:
                 alternative = self._would_leave(s, other)
-                if alternative is not None and not self._beaten(alternative, seat):
+                if alternative is not None and self._lost_by(alternative, seat) is None:
                     return after
         return None
+
+    def _lost_by(self, after: Any | None, seat: int) -> Any | None:
+        """The finished game that `after` leaves `seat` beaten in: `after` itself, or, when
+        `seat` decides next and every choice there ends the game with it beaten (an
+        activation whose recycle, the next decision, destroys its last Test Subjects), the
+        first of those. A play-tester activated such a chamber unwarned: the loss came
+        one decision later, when nothing else could be chosen."""
+        if after is None:
+            return None
+        if after.is_over:
+            return after if self._beaten(after, seat) else None
+        if after.current_player != seat:
+            return None
+        first = None
+        for action in after.legal_actions():  # (most positions stop at their first option)
+            end = self._would_leave(after, str(action))
+            if end is None or not self._beaten(end, seat):
+                return None
+            first = first or end
+        return first
 
     def bound_to_end(self) -> bool:
         """Whether every choice now ends the game and nothing of the turn can be taken back
