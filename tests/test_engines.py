@@ -185,6 +185,9 @@ def tab(engine, site):
     """A fresh page (its own storage) in the engine; fails the test if the page logged an
     error. WebKit reports only errors after the game is up (WebDriver has no console)."""
     page = engine.new_page(site.url)
+    # The size asked for (WebKit's first page had been 1280x681: MiniBrowser's frame was
+    # measured before its first resize took effect).
+    assert page.js("() => [innerWidth, innerHeight]") == [1280, 800], engine.name
     yield page
     try:
         assert not page.errors(), f"{engine.name}: {page.errors()}"

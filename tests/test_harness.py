@@ -113,3 +113,17 @@ def test_the_warm_context_starts_every_test_as_a_first_visit(warm_context, site_
         second.context.add_init_script("window.leak = 1")
     assert warm_context.keeper.evaluate("window.kept instanceof WebAssembly.Module")
     warm_context.tidy()
+
+
+def test_the_engines_keys_are_selenium_s_own():
+    """WebKit's pages press keys through Selenium, whose names differ from Playwright's:
+    "ArrowLeft" had been looked up as ARROWLEFT and typed as letters."""
+    from selenium.webdriver.common.keys import Keys
+
+    from tools.engines import selenium_key
+
+    for key, name in (("ArrowLeft", "ARROW_LEFT"), ("ArrowRight", "ARROW_RIGHT"),
+                      ("PageDown", "PAGE_DOWN"), ("Enter", "ENTER"), ("Escape", "ESCAPE")):
+        assert selenium_key(key) == name and hasattr(Keys, name), key
+    assert not hasattr(Keys, selenium_key("a"))  # typed as it is
+

@@ -396,6 +396,13 @@ Promise.resolve().then(() => (%s)(arguments[0])).then(
 """
 
 
+def selenium_key(key: str) -> str:
+    """The name in Selenium's `Keys` of a key named as Playwright names it: "ArrowLeft" is
+    ARROW_LEFT (looked up as ARROWLEFT, it was typed as its letters, and the arrow keys did
+    nothing in WebKit); a name `Keys` lacks ("a") is typed as it is."""
+    return "".join(f"_{c}" if c.isupper() and i else c for i, c in enumerate(key)).upper()
+
+
 class WebKitPage(Page):
     def __init__(self, driver: Any, base_url: str, viewport: tuple[int, int]):
         self.engine = "webkit"
@@ -468,7 +475,7 @@ class WebKitPage(Page):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
 
-        ActionChains(self.driver).send_keys(getattr(Keys, key.upper(), key)).perform()
+        ActionChains(self.driver).send_keys(getattr(Keys, selenium_key(key), key)).perform()
 
     def upload(self, selector: str, path: Path) -> None:
         from selenium.webdriver.common.by import By
@@ -479,12 +486,18 @@ class WebKitPage(Page):
         self.driver.save_screenshot(str(path))
 
     def set_viewport(self, width: int, height: int) -> None:
-        # The window's size includes MiniBrowser's frame: size it so the page gets w x h.
+        # The window's size includes MiniBrowser's frame: size it so the page gets w x h,
+        # measured again until it does (a first page was left at 1280x681 for 1280x800: the
+        # frame measured before the first resize had taken effect).
         self.driver.set_window_size(width, height)
-        inner = self.js("() => [innerWidth, innerHeight]")
-        if inner != [width, height]:
-            self.driver.set_window_size(width + (width - inner[0]),
-                                        height + (height - inner[1]))
+        for _ in range(4):
+            inner = self.js("() => [innerWidth, innerHeight]")
+            if inner == [width, height]:
+                return
+            outer = self.driver.get_window_size()
+            self.driver.set_window_size(outer["width"] + width - inner[0],
+                                        outer["height"] + height - inner[1])
+            time.sleep(0.1)
 
     def export_text(self, selector: str) -> tuple[str, str]:
         return self.export_from_link(selector)  # WebKitWebDriver has no download API
