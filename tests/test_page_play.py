@@ -123,6 +123,30 @@ def test_new_game_screen_and_phone_layout(page_watch, artifacts):
     page_watch.assert_clean()
 
 
+SEAT_KINDS = ("[...document.querySelectorAll('#ng-seats .ng-seat')]"
+              ".filter(r => !r.hidden).map(r => r.querySelector('.ng-kind').value)")
+
+
+def test_a_seat_the_player_count_adds_plays_as_the_computer_before_it(page_watch):
+    """Three players, two of them computers, then four: the fourth seat plays as the third
+    (it was a person, and two people's game started unasked: a play-tester). A seat the
+    player chose keeps its choice; after a person's seat, a new one is a person too."""
+    page = page_watch
+    page.goto("./")
+    page.check("#ng-form input[name=players][value='3']")
+    for seat in (1, 2):
+        page.select_option(f"#ng-seats .ng-seat >> nth={seat} >> .ng-kind", "hard")
+    page.check("#ng-form input[name=players][value='4']")
+    assert page.evaluate(SEAT_KINDS) == ["human", "hard", "hard", "hard"]
+    assert not page.is_checked("#ng-pass")  # one person: no pass-the-device screen
+    # Chosen here, a seat keeps its choice when the count takes it away and back.
+    page.select_option("#ng-seats .ng-seat >> nth=3 >> .ng-kind", "human")
+    page.check("#ng-form input[name=players][value='2']")
+    page.check("#ng-form input[name=players][value='4']")
+    assert page.evaluate(SEAT_KINDS) == ["human", "hard", "hard", "human"]
+    page.assert_clean()
+
+
 @pytest.mark.parametrize("query", ["index.html?players=2&seed=3&pass=0"])
 def test_new_game_over_a_saved_one_asks_first(page_watch, query):
     page_watch.goto(query)

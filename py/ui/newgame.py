@@ -36,9 +36,9 @@ class NewGameDialog:
         self.rows: list[dict[str, Any]] = []
         for row in document.querySelectorAll("#ng-seats .ng-seat"):
             self.rows.append({"row": row, "name": row.querySelector(".ng-name"),
-                              "kind": row.querySelector(".ng-kind")})
+                              "kind": row.querySelector(".ng-kind"), "chosen": False})
         for radio in document.querySelectorAll("#ng-form input[name=players]"):
-            on(radio, "change", lambda e: self._players_changed())
+            on(radio, "change", lambda e: self._count_changed())
         on("ng-reseed", "click", lambda e: self._reseed())
         on("ng-start", "click", lambda e: self._begin(learn=False))
         on("ng-learn", "click", lambda e: self._begin(learn=True))
@@ -50,7 +50,7 @@ class NewGameDialog:
         on("ng-form", "keydown", self._enter)
         on("ng-pass", "change", lambda e: setattr(self, "pass_touched", True))
         for row in self.rows:
-            on(row["kind"], "change", lambda e: self._default_pass())
+            on(row["kind"], "change", lambda e, row=row: self._kind_chosen(row))
             on(row["name"], "input", lambda e: self._fill_first())
         self.pass_touched = False
 
@@ -87,6 +87,23 @@ class NewGameDialog:
         humans = sum(1 for r in self.rows[:n] if r["kind"].value == "human")
         by_id("ng-pass").checked = humans >= 2
         self._share()
+
+    def _kind_chosen(self, row: dict[str, Any]) -> None:
+        row["chosen"] = True
+        self._default_pass()
+
+    def _count_changed(self) -> None:
+        """The player count chosen in the form: a seat it adds plays as the seat before it
+        when that one is a computer, unless its player chose it here. Three players, two of
+        them computers, made four with a person in the fourth seat, and a game of two
+        people started unasked (a play-tester)."""
+        n = self._players()
+        for seat in range(1, n):
+            row = self.rows[seat]
+            before = self.rows[seat - 1]["kind"].value
+            if row["row"].hidden and not row["chosen"] and before != "human":
+                row["kind"].value = before
+        self._players_changed()
 
     def _players_changed(self) -> None:
         n = self._players()
