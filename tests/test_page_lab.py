@@ -1295,6 +1295,39 @@ def test_a_phone_on_its_side_shows_the_lab_beside_the_status_and_the_choices(pag
     page.assert_clean()
 
 
+TRAY = """
+() => ({hint: [...document.querySelectorAll('#choices > .choice-label.hint')]
+          .some(e => e.getClientRects().length > 0),
+        buttons: [...document.querySelectorAll('#choices .tray-card .act')].map(b => {
+          const r = b.getBoundingClientRect();
+          return {top: Math.round(r.top), height: Math.round(r.height)};
+        }),
+        scrollY})
+"""
+
+
+@pytest.mark.browser_context_args(**LANDSCAPE)
+def test_a_phone_on_its_side_brings_a_second_card_of_the_tray_into_sight(page_watch):
+    """844x390, a deploy step with two cards: the hint line above the tray ("Deploy one of
+    your cards, or choose:", which the status says) and a card's button on two lines
+    ("Deploy: Corporate Bonus") had put the second card's buttons wholly below the screen
+    (their top at 420 px). The hint gives way, each button keeps one line, and the second
+    card's top edge is in sight."""
+    page = page_watch
+
+    def two_cards(ses) -> bool:
+        s = ses.state
+        return (s.turn_number >= 8 and s.decision == "deploy" and s.current_player == s.turn
+                and len(s.hand(s.current_player)) == 2)
+    open_saved(page, session_save(4, 3, two_cards))
+    seen = page.evaluate(TRAY)
+    assert not seen["hint"], seen
+    assert len(seen["buttons"]) >= 4 and seen["scrollY"] == 0, seen
+    assert all(b["height"] <= 46 for b in seen["buttons"]), seen
+    assert max(b["top"] for b in seen["buttons"]) < 390, seen
+    page.assert_clean()
+
+
 COLUMN = """
 () => ['since', 'choices', 'status-bar'].map(id => {
   const e = id === 'status-bar' ? document.querySelector('.status-bar')
