@@ -305,9 +305,10 @@ class _Tally:
     # seat -> (what, where from: "" for a chamber's rewards, else " as a bonus", " from
     # Fact Core") -> how many: a move's bonus card had read as a reward of the chamber won.
     got: dict[int, dict[tuple[str, str], int]] = dataclasses.field(default_factory=dict)
-    # (mover, owner, from, to, how many, Cake Slices carried)
-    moved: list[tuple[int | None, int | None, str, str, int, int]] = dataclasses.field(
-        default_factory=list)
+    # (mover, owner, from, to) -> [how many, Cake Slices carried]: alike moves told once
+    # ("moved 1 A→Q · moved 1 A→Q" read as a repeat)
+    moved: dict[tuple[int | None, int | None, str, str], list[int]] = dataclasses.field(
+        default_factory=dict)
     tokens: list[str] = dataclasses.field(default_factory=list)  # the Turret, the Portals
     cube: list[str] = dataclasses.field(default_factory=list)  # the Companion Cube placed
     ended: str = ""  # the game's end, in words
@@ -362,14 +363,10 @@ def _tally(moves: Any, me: int, div: Any) -> _Tally:
                     with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
                     t.mine.append(f"{div(actor)} moved {_of(e.count, 'your', 'Test Subject')}"
                                   f" {e.chamber}→{e.to}{with_cake}")
-                else:  # alike moves told once: "moved 1 A→Q · moved 1 A→Q" read as a repeat
-                    path = (actor, seat, e.chamber or "", e.to or "")
-                    for i, (*same, count, cakes) in enumerate(t.moved):
-                        if tuple(same) == path:
-                            t.moved[i] = (*path, count + e.count, cakes + cake)
-                            break
-                    else:
-                        t.moved.append((*path, e.count, cake))
+                else:
+                    told = t.moved.setdefault((actor, seat, e.chamber or "", e.to or ""), [0, 0])
+                    told[0] += e.count
+                    told[1] += cake
             elif k is K.CARD_DEPLOYED and seat != me and e.card in CARD_BY_ID:
                 t.deployed.append((seat, CARD_BY_ID[e.card], e.cause == "gun"))
             elif k is K.TURRET and e.to:
@@ -408,6 +405,7 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
         return names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
 
     every = _tally(moves, me, div)
+    stayed = every.stayed()
     out: list[tuple[str, str]] = []
     # The player's own losses say what took them ("O by the Turret"): a Turret already in
     # a chamber another's card moved their subjects into had gone unsaid (a play-tester).
@@ -418,7 +416,7 @@ def since_summary(moves: Any, me: int, names: Any) -> list[tuple[str, str]]:
         if pieces:
             what = "Test Subject" if kind is K.SUBJECTS_DESTROYED else "Cake Slice"
             out.append(("loss", said.format(_n(len(pieces), what))
-                        + f" ({_why(pieces, every.stayed())})"))
+                        + f" ({_why(pieces, stayed)})"))
     out.extend(("you", text) for text in every.mine)
     # The player's own gains in the others' turns (rewards of a chamber another activated):
     # their count rose with nothing saying why (a play-tester).
@@ -475,7 +473,7 @@ def _line(t: _Tally, actor: int | None, me: int, div: Any) -> list[tuple[str, st
     # The Turret and the Portals before the moves (a card places them at the deploy step,
     # and a Turret placed there takes the subjects moved in after it), the Cube after.
     out.extend(("move", text) for text in t.tokens)
-    for mover, owner, start, end, count, cake in t.moved:
+    for (mover, owner, start, end), (count, cake) in t.moved.items():
         with_cake = f" with {_n(cake, 'Cake Slice')}" if cake else ""
         path = f" {start}→{end}{with_cake}"
         if mover is not None and mover != owner:  # a card's move, told as its mover's
