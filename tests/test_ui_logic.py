@@ -608,6 +608,26 @@ def test_the_share_link_keeps_every_setting_and_the_names():
     assert back.game_names() == ["Ann & Bo", "Zoë", "C D"]
 
 
+def test_players_given_the_same_name_are_told_apart_by_a_number():
+    """The news finds a line's player by name, and typed commands name seats: two
+    "Alex" (or "alex" and "Alex") would be one player to both."""
+    s = params.parse_query("?players=4&names=Alex,alex,Alexandra Longname,Alexandra Longname",
+                           seed=1)
+    names = s.game_names()
+    assert names[:2] == ["Alex", "alex 2"]
+    assert names[2] == "Alexandra Longname"[:saves.MAX_NAME]
+    assert names[3].endswith(" 2") and len(names[3]) <= saves.MAX_NAME
+    assert len({n.casefold() for n in names}) == 4
+    assert params.parse_query("?players=3&names=Blue", seed=1).game_names() == [
+        "Blue", "Blue 2", "Green"]  # a typed name may be another seat's own
+    game = {"names": ["Di", "Di", "Di", 7]}
+    saves.clean_names(game)  # a save with a name that is not text is left to its check
+    assert game["names"] == ["Di", "Di", "Di", 7]
+    game = {"names": ["Di", " Di ", "Di"]}
+    saves.clean_names(game)
+    assert game["names"] == ["Di", "Di 2", "Di 3"]
+
+
 def test_the_address_bar_keeps_the_computers_pace_a_link_asked_for():
     """A reload reads the address bar: a demo at `botpace=1200` went back to the normal pace
     (a play-tester). The shared link leaves it out (a pace is the page's, not the game's)."""

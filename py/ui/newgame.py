@@ -120,8 +120,9 @@ class NewGameDialog:
         first = by_id("ng-first")
         keep = first.value
         first.replaceChildren(h("option", "Drawn by the seed", value=""))
-        for seat in range(n):
-            name = params.clean_name(self.rows[seat]["name"].value, seat)
+        names = saves.distinct_names([params.clean_name(self.rows[seat]["name"].value, seat)
+                                      for seat in range(n)])
+        for seat, name in enumerate(names):
             first.append(h("option", name, value=str(seat)))
         first.value = keep if keep == "" or (keep.isdigit() and int(keep) < n) else ""
 

@@ -34,7 +34,8 @@ class Settings:
     bot_cap_ms: int | None = None  # ?botcap=0: hard's time cap lifted (tests), else its ms
 
     def game_names(self) -> list[str]:
-        return [clean_name(n, i) for i, n in enumerate(self.names[: self.players])]
+        return saves.distinct_names([clean_name(n, i)
+                                     for i, n in enumerate(self.names[: self.players])])
 
     def game_seats(self) -> list[str]:
         return list(self.seats[: self.players])

@@ -120,12 +120,30 @@ def clean_name(name: str, seat: int) -> str:
     return text or DEFAULT_NAMES[seat % 4]
 
 
+def distinct_names(names: list[str]) -> list[str]:
+    """The names with a repeat told apart by a number ("Alex", "Alex 2"), within the
+    form's limit: the news, the typed commands and the game log find a player by name."""
+    out: list[str] = []
+    for name in names:
+        text, k = name, 1
+        while text.casefold() in (o.casefold() for o in out):
+            k += 1
+            tail = f" {k}"
+            text = name[:MAX_NAME - len(tail)].rstrip() + tail
+        out.append(text)
+    return out
+
+
 def clean_names(game: Any) -> None:
-    """Shorten the players' names in a save's game data (in place) to the form's limits:
-    a file can say anything, and a long unbroken name would widen the page."""
+    """Shorten the players' names in a save's game data (in place) to the form's limits,
+    and tell repeats apart: a file can say anything, and a long unbroken name would widen
+    the page."""
     if isinstance(game, dict) and isinstance(game.get("names"), list):
-        game["names"] = [clean_name(n, i) if isinstance(n, str) else n
-                         for i, n in enumerate(game["names"])]
+        names = game["names"]
+        cleaned = [clean_name(n, i) if isinstance(n, str) else n for i, n in enumerate(names)]
+        if all(isinstance(n, str) for n in cleaned):
+            cleaned = distinct_names(cleaned)
+        game["names"] = cleaned
 
 
 def peek_rev(text: Any) -> int | None:
