@@ -149,6 +149,19 @@
     return checked ? Number(checked.value) : 2;
   }
 
+  // A seat the player count adds plays as the seat before it when that one is a computer,
+  // unless its player chose it here (py/ui/newgame.py, `_count_changed`, does the same).
+  function seatsAdded() {
+    var n = players();
+    for (var s = 1; s < n && s < early.rows.length; s++) {
+      var kind = early.rows[s].querySelector(".ng-kind");
+      var before = early.rows[s - 1].querySelector(".ng-kind").value;
+      if (early.rows[s].hidden && !(("kind" + s) in early.values) && before !== "human") {
+        kind.value = before;
+      }
+    }
+  }
+
   function showSeats() {
     var n = players();
     for (var i = 0; i < early.rows.length; i++) early.rows[i].hidden = i >= n;
@@ -174,6 +187,7 @@
     else if (t.id === "ng-pass") field = "pass";
     if (!field) return;
     early.values[field] = t.type === "checkbox" ? t.checked : t.value;
+    if (field === "players") seatsAdded();
     if (field === "players" || field.indexOf("name") === 0) showSeats();
   }
 

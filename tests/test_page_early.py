@@ -84,6 +84,29 @@ def test_a_new_player_fills_the_form_while_python_loads_and_the_game_starts_with
         f"The same deal for anyone, at this address: {site_url}index.html?")
 
 
+def test_seats_added_early_play_as_the_computer_before_them_and_chosen_ones_stay(
+        page, site_url):
+    """A larger player count adds seats that play as the computer before them, before
+    Python as after; a seat whose kind the player chose before Python keeps it when
+    Python takes the form over."""
+    held = Held(page)
+    page.goto(site_url)
+    page.locator("#newgame").wait_for(state="visible")
+    page.check("#ng-form input[name=players][value='3']")
+    page.select_option("#ng-seats .ng-seat >> nth=1 >> .ng-kind", "medium")
+    page.select_option("#ng-seats .ng-seat >> nth=2 >> .ng-kind", "hard")
+    page.check("#ng-form input[name=players][value='4']")
+    kinds = "[...document.querySelectorAll('#ng-seats .ng-kind')].map(k => k.value)"
+    assert page.evaluate(kinds) == ["human", "medium", "hard", "hard"]
+    page.select_option("#ng-seats .ng-seat >> nth=3 >> .ng-kind", "human")
+    page.click("#ng-start")
+    held.release()
+    _ready(page)
+    page.wait_for_function("!document.getElementById('newgame').open", timeout=BOOT_MS)
+    assert "players=4" in page.url
+    assert "seats=human,medium,hard,human" in page.url.replace("%2C", ","), page.url
+
+
 def test_the_form_s_focus_stays_where_the_player_put_it_when_python_takes_over(
         page, site_url):
     """A keyboard player part-way down the form while Python loads keeps their place: the

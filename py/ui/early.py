@@ -79,8 +79,10 @@ def restore(early: Early) -> None:
         row = rows.item(seat)
         if f"name{seat}" in v:
             row.querySelector(".ng-name").value = str(v[f"name{seat}"])
-        if f"kind{seat}" in v:
-            row.querySelector(".ng-kind").value = str(v[f"kind{seat}"])
+        if f"kind{seat}" in v:  # chosen by the player: a larger count must not change it
+            kind = row.querySelector(".ng-kind")
+            kind.value = str(v[f"kind{seat}"])
+            kind.dispatchEvent(_event("change"))
     if "seed" in v:
         by_id("ng-seed").value = str(v["seed"])
     if "pass" in v:
