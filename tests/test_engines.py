@@ -123,7 +123,8 @@ async ([before, ms]) => {
 
 # Where a pointer presses for the action `wanted` (the engine's text of it): on its button
 # or chamber, or else on the chamber that offers it among several choices (`.multi`: a
-# press there opens them); null if the page shows neither now.
+# press there opens them; it is the first chamber the action names, as `ui.targets.chamber_of`
+# finds it: F of "shift F M", G of "from G 1"); null if the page shows neither now.
 POINT_OF = """
 async (wanted) => {
   const pointOn = STILL;
@@ -132,7 +133,8 @@ async (wanted) => {
   const el = [...document.querySelectorAll('[data-action]:not([disabled])')]
     .find(e => e.getAttribute('data-action') === wanted && shown(e));
   if (el) return await pointOn(el);
-  const letter = wanted.split(' ').pop();
+  const words = wanted.split(' ');
+  const letter = words[0] === 'bonus' ? words[2] : words[1];
   const chamber = [...document.querySelectorAll('.chamber.multi')]
     .find(e => e.dataset.chamber === letter && shown(e));
   return chamber ? await pointOn(chamber) : null;
