@@ -19,7 +19,7 @@ deterministic.
 With `--calibrate` it answers another question, at any player count: how often a player
 whose position `value` judged at p went on to win. It prints that by tenths of p, and fits
 win ~ a + b * logit(p) on every position: the weights the suggestion's figures are told
-with (cakegame/bots/explain.py, CALIBRATION; docs/bots.md).
+with (cakegame/bots/board.py, CALIBRATION; docs/bots.md).
 
     python3 bench/ending_fit.py --calibrate --players 3 --first-seed 7000 --games 600
 """

@@ -13,6 +13,11 @@ depends on (docs/balance.md, "What holds hard back as one of four"):
     deployfull  the deploy step (which card to play, the Portal Gun, or none) gets the whole
                 count of trial games, not a third of it as the decisions that follow a
                 move's first (where to, how many), whose trial games are mostly played already
+    learnt      the learnt judgement that ends hard's trial games (`bots/learnt.py`) with
+                the weights of the JSON file `bench/value_fit.py --save` wrote, named by
+                the environment's LEARNT_WEIGHTS, instead of those the bots carry
+    valueleaf   hard's trial games judged by medium's judgement (`board.value`) at every
+                player count, as before the learnt judgement (docs/balance.md)
     tworound    each trial game plays two rounds, to the start of hard's turn after next
                 (hard's own next turn by the full medium), not one: a search that looks
                 beyond the next round; at half the playouts it takes the same time
@@ -41,7 +46,7 @@ import tournament  # noqa: E402
 from cakegame.bots import search  # noqa: E402
 from cakegame.state import State, clone  # noqa: E402
 
-VARIANTS = ("base", "oracle", "deployfull", "tworound")
+VARIANTS = ("base", "oracle", "deployfull", "tworound", "learnt", "valueleaf")
 
 
 def deploy_full() -> None:
@@ -87,6 +92,23 @@ def oracle() -> None:
     tournament.bots.choose = seeing_choose
 
 
+def learnt_weights() -> None:
+    """The learnt judgement with the weights of the file LEARNT_WEIGHTS names."""
+    import json
+
+    from cakegame.bots import learnt
+    with open(os.environ["LEARNT_WEIGHTS"]) as f:
+        saved = json.load(f)
+    assert saved["names"] == list(learnt.NAMES), "weights for other features"
+    learnt.WEIGHTS[saved["players"]] = tuple(saved["weights"])
+
+
+def value_leaf() -> None:
+    """Trial games judged by medium's judgement at every player count."""
+    from cakegame.bots import learnt
+    learnt.WEIGHTS.clear()
+
+
 def main() -> None:
     if len(sys.argv) < 2 or sys.argv[1] not in VARIANTS:
         sys.exit(f"usage: variants.py {{{','.join(VARIANTS)}}} <tournament.py arguments>")
@@ -95,6 +117,10 @@ def main() -> None:
         oracle()
     elif variant == "deployfull":
         deploy_full()
+    elif variant == "learnt":
+        learnt_weights()
+    elif variant == "valueleaf":
+        value_leaf()
     elif variant == "tworound":
         search.ROUNDS = 2
     tournament.main()

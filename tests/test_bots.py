@@ -644,7 +644,7 @@ def _judged_and_won(players: int, seeds: range) -> list[tuple[float, float]]:
 
 def test_the_suggestions_chance_of_winning_is_how_often_such_positions_were_won():
     """"Suggest a move" tells the chance of winning medium's judgement stands for, corrected
-    by how often positions so judged were won (explain.CALIBRATION, fitted by
+    by how often positions so judged were won (board.CALIBRATION, fitted by
     bench/ending_fit.py on 400 games per player count and judged there on 400 others:
     docs/balance.md). Here, on four-player games it was not fitted on, the corrected chance
     foretells the winner better than the judgement's own figure (which ran high: a plan
@@ -652,7 +652,7 @@ def test_the_suggestions_chance_of_winning_is_how_often_such_positions_were_won(
     (70 s) could not tell: the bench's figures say it."""
     import math
 
-    from cakegame.bots.explain import chance
+    from cakegame.bots.board import chance
 
     data = _judged_and_won(4, range(40_000, 40_008))
 
@@ -696,7 +696,7 @@ def _judgements() -> list[list]:
 
 
 def test_the_chance_s_correction_was_fitted_on_the_judgement_the_bots_make():
-    """explain.CALIBRATION corrects medium's judgement as it was when fitted: a change to
+    """board.CALIBRATION corrects medium's judgement as it was when fitted: a change to
     `board.value` makes it stale, and the suggestion would tell wrong chances. So the
     judgement of 150-odd positions is kept here; when it changes on purpose, fit the
     correction again (bench/ending_fit.py --calibrate, docs/balance.md) and write the
@@ -711,7 +711,7 @@ def test_the_chance_s_correction_was_fitted_on_the_judgement_the_bots_make():
     changed = [(a, b) for a, b in zip(kept, now) if a != b]
     assert len(kept) == len(now) and not changed, (
         f"medium's judgement changed ({len(changed)} positions, first {changed[:1]}): refit "
-        "explain.CALIBRATION (bench/ending_fit.py --calibrate), then write them anew "
+        "board.CALIBRATION (bench/ending_fit.py --calibrate), then write them anew "
         "(JUDGEMENT_WRITE=1)")
 
 

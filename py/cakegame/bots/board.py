@@ -707,6 +707,24 @@ def static_value(b: Board, me: int) -> float:
     return sigmoid(K_LOGIT * lead(b.scores(), me))
 
 
+# How often a position that medium's judgement (`board.value`) rated at p was won, fitted as
+# win ~ a + b * logit(p) on the positions at the start of every turn of 800 games between
+# medium computers at each player count (`bench/ending_fit.py --calibrate`; docs/bots.md).
+# The judgement's own figures ran high with three and four players (a plan rated 81% in a
+# four-player game was lost at once), so the suggestion tells the corrected chance
+# (`explain`), and hard's search puts medium's verdicts beside the learnt judgement's
+# chances with it (`search.Search._prior`).
+CALIBRATION = {2: (0.103, 0.233), 3: (-0.343, 0.565), 4: (-0.664, 0.495)}
+
+
+def chance(x: float, players: int) -> float:
+    """The chance of winning that a verdict `x` of `board.value` stands for: how often a
+    position so judged was won at this player count."""
+    a, b = CALIBRATION.get(players, (0.0, 1.0))
+    p = min(max(x, 1e-3), 1.0 - 1e-3)
+    return 1.0 / (1.0 + math.exp(-(a + b * math.log(p / (1.0 - p)))))
+
+
 def ending_threat(b: Board, p: int) -> tuple[int, ...] | None:
     """If seat `p`, about to take a turn, can end the game at once by an activation (after
     at most moving its own last group into the chamber), the winners it can bring about

@@ -10,12 +10,12 @@ afterwards, and how the bot rated it against the next best option it weighed.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..actions import Action, Verb
 from ..content import DIVISIONS, HAND_LIMIT, PANEL_LETTERS, Rule
-from .board import Board
+from . import learnt
+from .board import Board, chance
 from .heuristic import P, activation_pending, plan_summary
 from .search import DENY_DEALS
 
@@ -44,20 +44,11 @@ def _reward_words(codes: list[str]) -> str:
     return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
 
 
-# How often a position that medium's judgement (`board.value`) rated at p was won, fitted as
-# win ~ a + b * logit(p) on the positions at the start of every turn of 800 games between
-# medium computers at each player count (`bench/ending_fit.py --calibrate`; docs/bots.md).
-# The judgement's own figures ran high with three and four players (a plan rated 81% in a
-# four-player game was lost at once), so the suggestion tells the corrected chance.
-CALIBRATION = {2: (0.103, 0.233), 3: (-0.343, 0.565), 4: (-0.664, 0.495)}
-
-
-def chance(x: float, players: int) -> float:
-    """The chance of winning that a verdict `x` of `board.value` stands for: how often a
-    position so judged was won at this player count."""
-    a, b = CALIBRATION.get(players, (0.0, 1.0))
-    p = min(max(x, 1e-3), 1.0 - 1e-3)
-    return 1.0 / (1.0 + math.exp(-(a + b * math.log(p / (1.0 - p)))))
+def win_chance(x: float, players: int) -> float:
+    """The chance of winning a trial games' mean `x` stands for: the learnt judgement's
+    figures are chances already (`learnt.chances`, which ends hard's trial games where it
+    has weights); medium's are corrected (`chance`)."""
+    return x if players in learnt.WEIGHTS else chance(x, players)
 
 
 def _pays_to(b: Board, p: int, who: int) -> str:
@@ -217,7 +208,7 @@ def _explain(thinker: Any) -> str:
     tried: dict[Action, float] = {}
     for c in cands:
         if c.steps and c.steps[0] != action and c.visits > 0:
-            tried[c.steps[0]] = max(tried.get(c.steps[0], 0.0), chance(c.mean(), n_players))
+            tried[c.steps[0]] = max(tried.get(c.steps[0], 0.0), win_chance(c.mean(), n_players))
     others = sorted(tried.values(), reverse=True)
     rating = ""
     if chosen is not None and chosen.visits > 0:
@@ -227,7 +218,7 @@ def _explain(thinker: Any) -> str:
         # its verdict a judged chance of winning: an estimate, which the words must not sell
         # as a certainty.
         games = "1 trial game" if chosen.visits == 1 else f"{chosen.visits} trial games"
-        rated = _pct(chance(chosen.mean(), n_players))
+        rated = _pct(win_chance(chosen.mean(), n_players))
         rating = (f" Tried in {games} played on to your next turn, with the others' moves "
                   f"guessed as the medium computer would play them, it rates "
                   f"{rated} as a chance to win")

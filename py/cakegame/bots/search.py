@@ -19,12 +19,15 @@ over candidate plans at the root, not a tree over single clicks:
    the turn as hard itself will (the full medium) and play every opponent's whole turn (a
    quicker medium, with their sampled cards, which keeps a win its turn holds without a
    card), and stop when the turn comes back (a truncated playout). The position is then
-   scored by `board.value` (0..1, like a win chance; exact if the game has ended).
+   scored as a chance to win (exact if the game has ended): by the judgement learnt from
+   medium's games (`learnt.chances`) where it has weights for the player count (four
+   players), else by medium's own (`board.value`, 0..1, like a win chance).
 3. Win now. With three or four players, before all this, a bounded search of hard's own
    turn (`finish.win_now`) looks for a line that ends the game at once with hard among the
    winners; if it finds one, hard plays it.
 4. Choice. UCB1 picks the candidate for the next playout; each candidate starts with
-   medium's own judgement as a prior worth `PRIOR_WEIGHT` playouts. The answer is the
+   medium's own judgement as a prior worth `PRIOR_WEIGHT` playouts (as the chance of
+   winning it stands for, where the learnt judgement ends the trial games). The answer is the
    candidate with the best mean.
 5. Deny. With three or four players, on hard's own turn, when some division stands in at
    most `DENY_THIN` chambers (a wipe-out, which ends the game, is within reach), once the
@@ -57,7 +60,8 @@ from typing import Any
 from ..actions import Action, Verb
 from ..content import PANEL_LETTERS
 from ..rng import Rng
-from .board import Board, value_steps
+from . import learnt
+from .board import Board, chance, value_steps
 from .finish import WIN_NODES, Finish, win_now_steps
 from .heuristic import (
     Medium,
@@ -102,6 +106,15 @@ DENY_RESERVE = 0.2  # with a time budget, the share of it kept for the deny step
 # stands in at most this many chambers (on 40 four-player positions of medium's games, the
 # 4 with a threat had one in 1 or 2; the 18 with none below 3 had no threat).
 DENY_THIN = 2
+
+def leaf_value_steps(b: Board, me: int) -> Generator[None, None, float]:
+    """How good a trial game's last position, at the start of hard's turn, is for hard:
+    with a player count the learnt judgement has weights for, its chance to win
+    (`learnt.chances`); else medium's judgement (`board.value`, in steps)."""
+    if b.n in learnt.WEIGHTS:
+        return learnt.chances(b, b.turn)[me]  # the turn is hard's, unless the game is over
+    return (yield from value_steps(b, me, me))
+
 
 _MEMO_SIZE = 20000
 _memo: OrderedDict[tuple[Any, ...], float] = OrderedDict()
@@ -208,7 +221,7 @@ class Search:
             end = [a for a in acts if a.verb is Verb.END]
             for a in end + deploy_options(acts, b, me):
                 cands.append(Candidate(("deploy", str(a)), (a,), None,
-                                       0.55 if a == pick else 0.5))
+                                       self._prior(0.55 if a == pick else 0.5)))
         if len(cands) <= 1:
             self.final = cands[0].steps[0] if cands else (
                 yield from Medium(v, self.seed).steps())
@@ -243,8 +256,16 @@ class Search:
             if steps[0] not in acts:
                 continue
             act = None if x < 0 else Action(Verb.ACTIVATE, (PANEL_LETTERS[x],))
-            out.append(Candidate(("move", s, d, k, x), tuple(steps), act, val))
+            out.append(Candidate(("move", s, d, k, x), tuple(steps), act, self._prior(val)))
         return out
+
+    def _prior(self, x: float) -> float:
+        """medium's verdict `x` as a candidate's prior, on the scale of the trial games'
+        verdicts: where the learnt judgement ends them (`leaf_value_steps`), as the chance
+        of winning it stands for (`board.chance`). medium's four-player figures run high
+        (about 0.52 where the trial games say 0.35), and a prior worth two playouts on that
+        scale raised the mean of the candidates played out least."""
+        return chance(x, self.v.players) if self.v.players in learnt.WEIGHTS else x
 
     # ------------------------------------------------------------ playouts
     def _playout(self, c: Candidate, j: int) -> Generator[None, None, float]:
@@ -293,7 +314,7 @@ class Search:
             st = st.apply_unchecked(a)
             guard += 1
             yield
-        val = yield from value_steps(Board.read_state(st), me, me)
+        val = yield from leaf_value_steps(Board.read_state(st), me)
         _memo[key] = val
         if len(_memo) > _MEMO_SIZE:
             _memo.popitem(last=False)
