@@ -16,6 +16,8 @@ depends on (docs/balance.md, "What holds hard back as one of four"):
     learnt      the learnt judgement that ends hard's trial games (`bots/learnt.py`) with
                 the weights of the JSON file `bench/value_fit.py --save` wrote, named by
                 the environment's LEARNT_WEIGHTS, instead of those the bots carry
+    wide        hard compares more of medium's plans at a move decision: `search.CANDIDATES`
+                set to the environment's CANDIDATES (10 if unset), not 6
     valueleaf   hard's trial games judged by medium's judgement (`board.value`) at every
                 player count, as before the learnt judgement (docs/balance.md)
     tworound    each trial game plays two rounds, to the start of hard's turn after next
@@ -46,7 +48,7 @@ import tournament  # noqa: E402
 from cakegame.bots import search  # noqa: E402
 from cakegame.state import State, clone  # noqa: E402
 
-VARIANTS = ("base", "oracle", "deployfull", "tworound", "learnt", "valueleaf")
+VARIANTS = ("base", "oracle", "deployfull", "tworound", "learnt", "valueleaf", "wide")
 
 
 def deploy_full() -> None:
@@ -121,6 +123,8 @@ def main() -> None:
         learnt_weights()
     elif variant == "valueleaf":
         value_leaf()
+    elif variant == "wide":
+        search.CANDIDATES = int(os.environ.get("CANDIDATES", "10"))
     elif variant == "tworound":
         search.ROUNDS = 2
     tournament.main()
