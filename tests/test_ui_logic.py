@@ -628,6 +628,23 @@ def test_players_given_the_same_name_are_told_apart_by_a_number():
     assert game["names"] == ["Di", "Di 2", "Di 3"]
 
 
+def test_a_save_made_with_repeated_names_keeps_its_history():
+    """A save from before names were told apart: its game and its record are both renamed,
+    so the record still leads to the game and the game's history is kept."""
+    from ui import record
+
+    s = cakegame.new_game(players=2, seed=9, names=["Di", "Di"])
+    rec = record.Record(2, 9, ["Di", "Di"], None, ["human", "human"], [])
+    for _ in range(6):
+        a = str(s.legal_actions()[0])
+        s = s.apply(a)
+        rec.actions.append(a)
+    save = saves.decode(saves.encode(s, ["human", "human"], record=rec))
+    assert list(save.state.names) == ["Di", "Di 2"]
+    assert save.record is not None and save.record.names == ["Di", "Di 2"]
+    assert record.check(save.record, save.state)[-1] == save.state
+
+
 def test_the_address_bar_keeps_the_computers_pace_a_link_asked_for():
     """A reload reads the address bar: a demo at `botpace=1200` went back to the normal pace
     (a play-tester). The shared link leaves it out (a pace is the page's, not the game's)."""

@@ -45,9 +45,9 @@ def _reward_words(codes: list[str]) -> str:
 
 
 def win_chance(x: float, players: int) -> float:
-    """The chance of winning a trial games' mean `x` stands for: the learnt judgement's
-    figures are chances already (`learnt.chances`, which ends hard's trial games where it
-    has weights); medium's are corrected (`chance`)."""
+    """The chance of winning that the mean `x` of a plan's trial games stands for: the
+    learnt judgement's figures are chances already (`learnt.chances`, which ends hard's
+    trial games where it has weights); medium's are corrected (`chance`)."""
     return x if players in learnt.WEIGHTS else chance(x, players)
 
 

@@ -107,6 +107,7 @@ DENY_RESERVE = 0.2  # with a time budget, the share of it kept for the deny step
 # 4 with a threat had one in 1 or 2; the 18 with none below 3 had no threat).
 DENY_THIN = 2
 
+
 def leaf_value_steps(b: Board, me: int) -> Generator[None, None, float]:
     """How good a trial game's last position, at the start of hard's turn, is for hard:
     with a player count the learnt judgement has weights for, its chance to win
