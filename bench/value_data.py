@@ -53,6 +53,7 @@ def game(seed: int, players: int, level: str) -> dict[str, Any] | None:
         if s.turn_number != last:
             last = s.turn_number
             d = compact(s.to_data())
+            # a copy: a Board takes over the lists it is read from, and `d` is written out
             b = board.Board.from_data(json.loads(json.dumps(d)))
             vals = board.values(b, list(range(players)), s.turn)
             rows.append({"t": s.turn_number, "d": d, "v": [round(v, 5) for v in vals]})

@@ -77,15 +77,20 @@ def table(games: list[dict[str, Any]], names: list[str], with_value: bool
     return np.array(xs, dtype=float), np.array(ys), np.array(vs)
 
 
+def shares(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Each division's chance to win (positions x seats): its share of exp(x . w)."""
+    z = x @ w
+    z -= z.max(axis=1, keepdims=True)
+    p = np.exp(z)
+    return p / p.sum(axis=1, keepdims=True)
+
+
 def fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0, iters: int = 30) -> np.ndarray:
     """Conditional logit by Newton's method."""
     d = x.shape[2]
     w = np.zeros(d)
     for _ in range(iters):
-        z = x @ w
-        z -= z.max(axis=1, keepdims=True)
-        p = np.exp(z)
-        p /= p.sum(axis=1, keepdims=True)
+        p = shares(x, w)
         xbar = (p[:, :, None] * x).sum(axis=1)  # positions x d
         grad = ((y[:, :, None] - p[:, :, None]) * x).sum(axis=(0, 1)) - l2 * w
         xc = x - xbar[:, None, :]
@@ -98,17 +103,13 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0, iters: int = 30) -> np.nd
 
 
 def judge(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[float, float]:
-    """Mean log-likelihood of the winners, and the share of positions whose favourite won."""
-    z = x @ w
-    z -= z.max(axis=1, keepdims=True)
-    p = np.exp(z)
-    p /= p.sum(axis=1, keepdims=True)
-    ll = float((y * np.log(np.clip(p, 1e-9, 1))).sum(axis=1).mean())
-    fav = float(y[np.arange(len(y)), p.argmax(axis=1)].mean())
-    return ll, fav
+    """`judge_probs` of the model with weights `w`."""
+    return judge_probs(shares(x, w), y)
 
 
 def judge_probs(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """Mean log-likelihood of the winners, and the share of positions whose favourite won,
+    for chances `p` (positions x seats; scaled to sum to 1)."""
     p = p / p.sum(axis=1, keepdims=True)
     ll = float((y * np.log(np.clip(p, 1e-9, 1))).sum(axis=1).mean())
     fav = float(y[np.arange(len(y)), p.argmax(axis=1)].mean())

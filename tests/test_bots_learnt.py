@@ -12,10 +12,6 @@ from cakegame.bots import board, learnt, search
 from cakegame.bots.board import Board
 
 
-def _drain(steps):
-    return board.drain(steps)
-
-
 def _positions(seed: int, players: int) -> tuple[list[Board], tuple[int, ...]]:
     """The boards at the start of each turn of a game between medium bots, and its winners."""
     s = cakegame.new_game(players=players, seed=seed)
@@ -97,5 +93,5 @@ def test_hard_ends_its_trial_games_with_the_learnt_judgement_where_it_has_weight
     four, _ = _positions(3, 4)
     two, _ = _positions(3, 2)
     b4, b2 = four[len(four) // 2], two[len(two) // 2]
-    assert _drain(search.leaf_value_steps(b4, b4.turn)) == learnt.chances(b4, b4.turn)[b4.turn]
-    assert _drain(search.leaf_value_steps(b2, b2.turn)) == board.value(b2, b2.turn, b2.turn)
+    assert board.drain(search.leaf_value_steps(b4, b4.turn)) == learnt.chances(b4, b4.turn)[b4.turn]
+    assert board.drain(search.leaf_value_steps(b2, b2.turn)) == board.value(b2, b2.turn, b2.turn)
