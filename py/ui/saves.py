@@ -220,10 +220,7 @@ def decode(text: Any) -> Save:
     undo = data.get("undo")
     if isinstance(undo, dict):
         clean_names(undo.get("base"))
-    rec = data.get("record")
-    if isinstance(rec, dict) and isinstance(rec.get("names"), list) and all(
-            isinstance(n, str) for n in rec["names"]):
-        rec["names"] = distinct_names(rec["names"])  # as the game's: the record must lead to it
+    clean_names(data.get("record"))  # as the game's: the record must lead to the game
     state = _load_state(data.get("game"))
     seats = data.get("seats")
     if (not isinstance(seats, list) or len(seats) != state.players
